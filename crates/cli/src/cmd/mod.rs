@@ -1,0 +1,7 @@
+//! One module per subcommand: each has `Args` (clap) and `run(Args) -> anyhow::Result<()>`.
+
+pub mod bigdeal;
+pub mod deal;
+pub mod number;
+pub mod score;
+pub mod squaredeal;

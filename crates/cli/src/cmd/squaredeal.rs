@@ -1,0 +1,14 @@
+//! `fairdeal squaredeal` (not written yet: this subcommand reports that plainly).
+
+/// Arguments of `fairdeal squaredeal`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Arguments (none are accepted yet).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    rest: Vec<String>,
+}
+
+/// Runs the subcommand.
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`fairdeal squaredeal` is not available in this build yet")
+}

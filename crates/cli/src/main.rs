@@ -1,0 +1,48 @@
+//! `fairdeal`: the command-line face of Fair Deal.
+//!
+//! This crate alone knows argv, files and exit codes; every subcommand is a thin module in
+//! [`cmd`] over the domain crates. Errors print as one line `fairdeal: error: …` with exit
+//! status 1 (usage errors: clap's message and status 2). Nothing here reads stdin unless a
+//! subcommand is given `-` as a file name.
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+
+/// Fair Deal: tournament-grade bridge dealing, deal numbers, scoring and more.
+#[derive(Debug, Parser)]
+#[command(name = "fairdeal", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Convert between deals and deal numbers (Pavlicek's and Big Deal's mappings).
+    Number(cmd::number::Args),
+    /// Deal a set of boards (Big Deal-compatible) and write them in any Big Deal format.
+    Deal(cmd::deal::Args),
+    /// Drop-in for Big Deal's `bigdealx`: accepts its own command line and writes the same files.
+    #[command(disable_help_flag = true)]
+    Bigdeal(cmd::bigdeal::Args),
+    /// SquareDeal: create a committed tournament, deal its sessions, verify a published set.
+    Squaredeal(cmd::squaredeal::Args),
+    /// Score a session: results CSV/PBN → matchpoints, Butler, cross-IMPs or VPs → ranking.
+    Score(cmd::score::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Number(args) => cmd::number::run(args),
+        Command::Deal(args) => cmd::deal::run(args),
+        Command::Bigdeal(args) => cmd::bigdeal::run(args),
+        Command::Squaredeal(args) => cmd::squaredeal::run(args),
+        Command::Score(args) => cmd::score::run(args),
+    };
+    if let Err(e) = result {
+        eprintln!("fairdeal: error: {e:#}");
+        std::process::exit(1);
+    }
+}

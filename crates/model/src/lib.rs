@@ -1,0 +1,22 @@
+//! The bridge vocabulary every other Fair Deal crate speaks.
+//!
+//! * [`Suit`], [`Rank`], [`Card`], [`Seat`] — small `Copy` types with constant `ALL` arrays.
+//! * [`Holding`] — the cards of one suit in one hand, a 13-bit set.
+//! * [`Hand`] — a set of cards, a 52-bit set in a `u64` (bit = [`Card::index`]).
+//! * [`Deal`] — four hands of 13 cards that together hold every card exactly once.
+//!
+//! Card order: [`Card::index`] is *suit-major* — ♠A = 0, ♠K = 1, … ♠2 = 12, ♥A = 13, … ♣2 = 51 —
+//! the order Big Deal numbers cards in. Seats are N = 0, E = 1, S = 2, W = 3.
+//!
+//! Panic policy: constructors that take user input return `Result`; the only panicking
+//! constructors are the `const` ones documented as such (programmer error).
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod card;
+mod deal;
+mod hand;
+
+pub use card::{Card, Rank, Seat, Suit};
+pub use deal::{Deal, DealError};
+pub use hand::{Hand, Holding};

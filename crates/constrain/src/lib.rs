@@ -1,0 +1,1 @@
+//! Exact constrained dealing (being written).

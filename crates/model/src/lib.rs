@@ -13,10 +13,12 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod board;
 mod card;
 mod deal;
 mod hand;
 
+pub use board::Vulnerability;
 pub use card::{Card, Rank, Seat, Suit};
 pub use deal::{Deal, DealError};
 pub use hand::{Hand, Holding};

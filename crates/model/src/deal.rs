@@ -58,6 +58,13 @@ impl Deal {
         Ok(Deal { hands })
     }
 
+    /// Wraps four hands that the caller has built as a partition of the deck (the deal-number
+    /// decoders). Checked in debug builds only.
+    pub(crate) fn from_hands_unchecked(hands: [Hand; 4]) -> Deal {
+        debug_assert!(Deal::new(hands).is_ok(), "not a deal: {hands:?}");
+        Deal { hands }
+    }
+
     /// Builds a deal from the holder of each card (indexed by [`Card::index`]).
     pub fn from_owners(owners: &[Seat; 52]) -> Result<Deal, DealError> {
         let mut hands = [Hand::EMPTY; 4];
@@ -153,7 +160,10 @@ mod tests {
         hands[3] = Hand::EMPTY;
         assert_eq!(
             Deal::new(hands),
-            Err(DealError::WrongCount { seat: Seat::West, count: 0 })
+            Err(DealError::WrongCount {
+                seat: Seat::West,
+                count: 0
+            })
         );
     }
 }

@@ -8,6 +8,13 @@
 //! Card order: [`Card::index`] is *suit-major* — ♠A = 0, ♠K = 1, … ♠2 = 12, ♥A = 13, … ♣2 = 51 —
 //! the order Big Deal numbers cards in. Seats are N = 0, E = 1, S = 2, W = 3.
 //!
+//! Deal numbers: [`DEAL_COUNT`] (D) and the two bijections `0..D` ↔ deals — [`kuipers`]
+//! (Big Deal's) and [`pavlicek`] — listed in the [`Mapping`] table; [`parse_deal_number`]
+//! reads number text.
+//!
+//! PBN deal notation: [`Deal::from_pbn`] (and `str::parse`), [`parse_pbn_hands`] for deals
+//! with unknown (`-`) hands, [`Deal::to_pbn`] to print.
+//!
 //! Panic policy: constructors that take user input return `Result`; the only panicking
 //! constructors are the `const` ones documented as such (programmer error).
 #![warn(missing_docs)]
@@ -17,8 +24,12 @@ mod board;
 mod card;
 mod deal;
 mod hand;
+mod number;
+mod pbn;
 
 pub use board::Vulnerability;
 pub use card::{Card, Rank, Seat, Suit};
 pub use deal::{Deal, DealError};
 pub use hand::{Hand, Holding};
+pub use number::{kuipers, parse_deal_number, pavlicek, Mapping, NumberError, DEAL_COUNT};
+pub use pbn::{parse_pbn_hands, PbnDealError};

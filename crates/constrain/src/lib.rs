@@ -1,1 +1,33 @@
-//! Exact constrained dealing (being written).
+//! Exact constrained dealing: count the deals meeting conditions, and draw them uniformly.
+//!
+//! * [`parse`] reads the text form (documented in [`parse`](mod@parse)) into a [`Spec`], whose
+//!   `Display` prints it back; [`Spec::constraints`] resolves it into a [`ConstraintSet`].
+//! * [`Dealer`] counts ([`Dealer::count`], exact `u128` with units) and samples
+//!   ([`Dealer::sample`]) uniformly, by the suit-by-suit dynamic programme of [`engine`]
+//!   (Pavlicek's 2013 profile weighting, done without listing profiles); seats it cannot
+//!   count within budget fall back to rejection, reported in [`Count`].
+//! * [`Levelled`] samples levelled sets: categories by weight, exactly inside each.
+//! * [`shape`] holds the shape language and the [`shape::CLASSES`] table.
+//!
+//! Randomness comes only from a caller's [`rand_core::RngCore`]; every bounded integer is
+//! drawn without bias. Nothing here reads files, clocks or ambient randomness.
+//!
+//! Panic policy: no public function panics on user input; parse, compile, build and sample
+//! errors are returned as values.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod combin;
+pub mod conditions;
+pub mod dealer;
+pub mod engine;
+pub mod level;
+pub mod parse;
+pub mod shape;
+pub mod spec;
+
+pub use conditions::{ConstraintSet, PairCondition, PairKind, ScaleRange, SeatConditions};
+pub use dealer::{BuildError, Count, Culprit, Dealer, Options, SampleError, ALL_DEALS};
+pub use level::{BoardOrder, LevelError, Levelled};
+pub use parse::{parse, ParseError, ParseErrorKind, ParseErrors};
+pub use spec::{Category, CompileError, Cond, Pair, Scale, Spec, Statement, Who};

@@ -1,0 +1,258 @@
+//! The constrained dealer: exact where counting is feasible, rejection for the rest.
+//!
+//! [`Dealer::new`] chooses which seats to count exactly. It first tries every seat that has
+//! a condition (and both seats of each partnership condition) together; if the tables would
+//! exceed the work budget, it keeps the most constraining seats (smallest single-seat
+//! count) and applies the other seats' conditions by rejection after exact sampling. A
+//! caller's extra `Fn(&Deal) -> bool` filter is applied the same way. [`Dealer::count`]
+//! says which part is exact; [`Dealer::acceptance`] reports the observed rejection rate,
+//! and sampling gives up with [`SampleError::TooRare`] (with the estimated rate) rather
+//! than hang.
+//!
+//! Impossible sets are reported at build time as [`BuildError::NoDeal`], naming the seat
+//! or partnership whose conditions alone admit no deal when there is one.
+
+use crate::combin::gcd;
+use crate::conditions::ConstraintSet;
+use crate::engine::{Tables, TablesError};
+use crate::spec::Pair;
+use fairdeal_model::{Deal, Seat};
+use rand_core::RngCore;
+use std::fmt;
+use thiserror::Error;
+
+/// The number of distinct deals, 52! / (13!)⁴.
+pub const ALL_DEALS: u128 = 53_644_737_765_488_792_839_237_440_000;
+
+/// Tuning of [`Dealer`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Most DP steps spent building exact tables before falling back to fewer seats.
+    pub budget: u64,
+    /// Most exact draws per deal when rejection is involved, before giving up.
+    pub max_tries: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { budget: 400_000_000, max_tries: 2_000_000 }
+    }
+}
+
+/// Whose conditions make a set impossible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Culprit {
+    /// One seat's conditions admit no hand.
+    Seat(Seat),
+    /// A partnership's conditions (with its two seats' own) admit no pair of hands.
+    Pair(Pair),
+    /// Each part is possible but not all together.
+    Together,
+}
+
+impl fmt::Display for Culprit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Culprit::Seat(s) => write!(f, "the conditions on {}", s.name()),
+            Culprit::Pair(p) => write!(f, "the conditions on {p} (with those on its two seats)"),
+            Culprit::Together => f.write_str("all the conditions together"),
+        }
+    }
+}
+
+/// Why a dealer could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BuildError {
+    /// No deal satisfies the conditions.
+    #[error("no deal satisfies {culprit}")]
+    NoDeal {
+        /// Where the impossibility lies.
+        culprit: Culprit,
+    },
+    /// Even a single seat could not be counted.
+    #[error(transparent)]
+    Tables(#[from] TablesError),
+}
+
+/// Why a deal could not be drawn.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum SampleError {
+    /// Rejection accepted too few draws.
+    #[error("gave up after {tries} draws ({accepted} accepted so far): the conditions applied by rejection accept about {rate:.3e} of exact draws; narrow the exact part or loosen them")]
+    TooRare {
+        /// Draws made in this call.
+        tries: u64,
+        /// Draws accepted over the dealer's life.
+        accepted: u64,
+        /// Estimated acceptance rate (an upper bound when nothing was accepted).
+        rate: f64,
+    },
+}
+
+/// The count of a constraint set, with its units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// Seats counted exactly (N E S W order).
+    pub exact_seats: Vec<Seat>,
+    /// Ordered tuples of hands of `exact_seats` meeting their conditions (unit: hands for one
+    /// seat, ordered pairs of hands for two, …).
+    pub hands: u128,
+    /// Deals meeting every exactly counted condition (unit: deals).
+    pub deals: u128,
+    /// Seats whose conditions are applied by rejection (the count ignores them).
+    pub rejected_seats: Vec<Seat>,
+    /// Partnerships whose conditions are applied by rejection.
+    pub rejected_pairs: Vec<Pair>,
+}
+
+impl Count {
+    /// True if every condition is in the count.
+    pub fn is_exact(&self) -> bool {
+        self.rejected_seats.is_empty() && self.rejected_pairs.is_empty()
+    }
+
+    /// The probability of a random deal meeting the counted conditions, as a reduced fraction.
+    pub fn probability(&self) -> (u128, u128) {
+        let g = gcd(self.deals, ALL_DEALS).max(1);
+        (self.deals / g, ALL_DEALS / g)
+    }
+
+    /// The same probability in percent.
+    pub fn percent(&self) -> f64 {
+        self.deals as f64 / ALL_DEALS as f64 * 100.0
+    }
+}
+
+/// A sampler of deals meeting a [`ConstraintSet`], uniform over those deals.
+#[derive(Debug, Clone)]
+pub struct Dealer {
+    set: ConstraintSet,
+    tables: Tables,
+    reject_seats: Vec<Seat>,
+    reject_pairs: Vec<usize>,
+    options: Options,
+    tries: u64,
+    accepted: u64,
+}
+
+fn candidates(set: &ConstraintSet) -> Vec<Seat> {
+    Seat::ALL
+        .into_iter()
+        .filter(|s| set.seat(*s).constrained || set.pairs.iter().any(|p| p.pair.seats().contains(s)))
+        .collect()
+}
+
+impl Dealer {
+    /// Builds the dealer (deterministic: no randomness is used here).
+    pub fn new(set: &ConstraintSet, options: Options) -> Result<Dealer, BuildError> {
+        let cands = candidates(set);
+        for &s in &cands {
+            if set.seat(s).shapes.is_empty() {
+                return Err(BuildError::NoDeal { culprit: Culprit::Seat(s) });
+            }
+        }
+        let tables = match Tables::new(set, &cands, options.budget) {
+            Ok(t) => t,
+            Err(TablesError::Budget { .. }) => Self::fallback(set, &cands, options.budget)?,
+            Err(e) => return Err(e.into()),
+        };
+        if tables.tuples() == 0 {
+            return Err(BuildError::NoDeal { culprit: Self::culprit(set, &cands, options.budget) });
+        }
+        let exact = tables.seats().to_vec();
+        let reject_seats = cands.iter().copied().filter(|s| !exact.contains(s)).collect();
+        let reject_pairs = (0..set.pairs.len())
+            .filter(|&i| !set.pairs[i].pair.seats().iter().all(|s| exact.contains(s)))
+            .collect();
+        Ok(Dealer { set: set.clone(), tables, reject_seats, reject_pairs, options, tries: 0, accepted: 0 })
+    }
+
+    fn fallback(set: &ConstraintSet, cands: &[Seat], budget: u64) -> Result<Tables, BuildError> {
+        let mut scored = Vec::new();
+        for &s in cands {
+            let t = Tables::new(set, &[s], budget)?;
+            if t.tuples() == 0 {
+                return Err(BuildError::NoDeal { culprit: Culprit::Seat(s) });
+            }
+            scored.push((t.deals(), s));
+        }
+        scored.sort();
+        for m in (1..scored.len()).rev() {
+            let seats: Vec<Seat> = scored[..m].iter().map(|x| x.1).collect();
+            match Tables::new(set, &seats, budget) {
+                Ok(t) => return Ok(t),
+                Err(TablesError::Budget { .. }) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(Tables::new(set, &[scored[0].1], budget)?)
+    }
+
+    fn culprit(set: &ConstraintSet, cands: &[Seat], budget: u64) -> Culprit {
+        let zero = |seats: &[Seat]| Tables::new(set, seats, budget).is_ok_and(|t| t.tuples() == 0);
+        if let Some(&s) = cands.iter().find(|&&s| zero(&[s])) {
+            return Culprit::Seat(s);
+        }
+        for p in &set.pairs {
+            if zero(&p.pair.seats()) {
+                return Culprit::Pair(p.pair);
+            }
+        }
+        Culprit::Together
+    }
+
+    /// The exact count and what it covers.
+    pub fn count(&self) -> Count {
+        Count {
+            exact_seats: self.tables.seats().to_vec(),
+            hands: self.tables.tuples(),
+            deals: self.tables.deals(),
+            rejected_seats: self.reject_seats.clone(),
+            rejected_pairs: self.reject_pairs.iter().map(|&i| self.set.pairs[i].pair).collect(),
+        }
+    }
+
+    /// The counting tables (for statistics and diagnostics).
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// Draws a deal uniformly among those meeting every condition.
+    pub fn sample<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> Result<Deal, SampleError> {
+        self.sample_filtered(rng, |_| true)
+    }
+
+    /// Draws a deal uniformly among those meeting every condition and `extra`, which is
+    /// applied by rejection after exact sampling.
+    pub fn sample_filtered<R: RngCore + ?Sized, F: Fn(&Deal) -> bool>(
+        &mut self,
+        rng: &mut R,
+        extra: F,
+    ) -> Result<Deal, SampleError> {
+        for n in 1..=self.options.max_tries {
+            let Some(d) = self.tables.sample(rng) else { break };
+            self.tries += 1;
+            let ok = self.reject_seats.iter().all(|s| self.set.seat(*s).accepts(d.hand(*s)))
+                && self.reject_pairs.iter().all(|&i| self.set.pairs[i].accepts(&d))
+                && extra(&d);
+            if ok {
+                self.accepted += 1;
+                return Ok(d);
+            }
+            if n == self.options.max_tries {
+                break;
+            }
+        }
+        let rate = if self.accepted == 0 {
+            3.0 / self.tries.max(1) as f64
+        } else {
+            self.accepted as f64 / self.tries as f64
+        };
+        Err(SampleError::TooRare { tries: self.options.max_tries, accepted: self.accepted, rate })
+    }
+
+    /// Draws so far and how many were accepted (equal when everything is exact).
+    pub fn acceptance(&self) -> (u64, u64) {
+        (self.tries, self.accepted)
+    }
+}

@@ -1,0 +1,600 @@
+//! The exact counting and sampling engine: a dynamic programme over the four suits.
+//!
+//! # Method
+//!
+//! Pavlicek (2013) enumerates *hand profiles* — a pattern together with an arrangement of
+//! high cards — and weights each by its exact number of hands; for two seats he pairs the
+//! profiles. [`Tables`] computes the same weights without listing profiles one by one: it
+//! walks the suits ♠ ♥ ♦ ♣ and, for each suit, lists *labels* — the length each constrained
+//! seat gets in that suit and what the suit adds to every tracked total (points per seat,
+//! points per partnership, "fit found") — with the exact number of ways to deal that suit
+//! (which tracked high cards go where, times binomials for the interchangeable spot
+//! cards). A state after *i* suits is (for each seat, which shapes are still reachable —
+//! a layered automaton built from its shape set; for each tracked total, its value capped
+//! at what the condition can tell apart). The number of completions of every state is
+//! computed backwards, so the count of the whole set is the completion count of the start
+//! state, in `u128`, exactly.
+//!
+//! Sampling is hierarchical and exact: from the current state pick a label of the next
+//! suit with probability weight(label) × completions(next) / completions(state), then the
+//! high-card arrangement inside the label by its weight, then the spot cards uniformly;
+//! seats without conditions get a uniform deal of what is left. Every random choice is an
+//! unbiased bounded integer ([`crate::combin::below`]). Each deal meeting the conditions is
+//! therefore drawn with probability exactly 1 / count.
+//!
+//! "Tracked high cards" are the top *H* ranks of each suit, with *H* the smallest depth
+//! every point scale needs (4 for HCP, 2 for controls, 5 for scales with a ten or when a
+//! holding such as `AKxx` must tell the ten from the spots, 0 for pure shape problems).
+//!
+//! Units: [`Tables::tuples`] counts ordered tuples of hands of the constrained seats (one
+//! seat: hands; two: ordered pairs); [`Tables::deals`] multiplies in the deals of the
+//! remaining cards among the other seats.
+//!
+//! Panic policy: nothing here panics on user input; the building work is bounded by a
+//! budget and reports [`TablesError::Budget`] instead of running away.
+
+use crate::combin::{below, choose_front, multinomial};
+use crate::conditions::{ConstraintSet, PairKind};
+use crate::shape::ShapeSet;
+use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
+use rand_core::RngCore;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+/// Most tracked totals (per-seat scales, pair sums, fits) one set may use.
+pub const MAX_COUNTERS: usize = 8;
+
+const DEAD: u16 = u16::MAX;
+
+/// Why tables could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TablesError {
+    /// The work needed exceeds the budget.
+    #[error("counting exactly for {seats:?} needs more than {budget} steps")]
+    Budget {
+        /// The seats that were to be counted together.
+        seats: Vec<Seat>,
+        /// The budget in steps.
+        budget: u64,
+    },
+    /// Too many tracked totals.
+    #[error("the conditions need {count} tracked totals; at most {max} are supported")]
+    TooManyCounters {
+        /// How many were needed.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+}
+
+/// A layered automaton over suit lengths ♠ ♥ ♦ ♣ accepting exactly one shape set.
+#[derive(Debug, Clone)]
+struct Dfa {
+    /// `trans[i][state][len]`: state after suit `i`, or `DEAD`.
+    trans: [Vec<[u16; 14]>; 4],
+    /// False if the set is empty (no start state).
+    live: bool,
+}
+
+impl Dfa {
+    fn new(set: &ShapeSet) -> Dfa {
+        let shapes: Vec<[u8; 4]> = set.iter().collect();
+        // For each layer: prefix -> state id, states identified by their set of suffixes.
+        let mut prefix_state: Vec<BTreeMap<Vec<u8>, u16>> = Vec::new();
+        for i in 0..=4 {
+            let mut residual: BTreeMap<Vec<u8>, Vec<Vec<u8>>> = BTreeMap::new();
+            for sh in &shapes {
+                residual.entry(sh[..i].to_vec()).or_default().push(sh[i..].to_vec());
+            }
+            let mut ids: BTreeMap<Vec<Vec<u8>>, u16> = BTreeMap::new();
+            let mut map = BTreeMap::new();
+            for (p, mut r) in residual {
+                r.sort();
+                let n = ids.len() as u16;
+                let id = *ids.entry(r).or_insert(n);
+                map.insert(p, id);
+            }
+            prefix_state.push(map);
+        }
+        let mut trans: [Vec<[u16; 14]>; 4] = Default::default();
+        for i in 0..4 {
+            let n = prefix_state[i].values().map(|&v| v as usize + 1).max().unwrap_or(0);
+            trans[i] = vec![[DEAD; 14]; n];
+            for (p, &to) in &prefix_state[i + 1] {
+                let from = prefix_state[i][&p[..i]];
+                trans[i][from as usize][p[i] as usize] = to;
+            }
+        }
+        Dfa { trans, live: !shapes.is_empty() }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum CounterKind {
+    Seat { i: usize, w: [u8; 5] },
+    Pair { a: usize, b: usize, w: [u8; 5] },
+    Fit { a: usize, b: usize, min: u8, mask: u8 },
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Counter {
+    kind: CounterKind,
+    lo: u32,
+    hi: Option<u32>,
+}
+
+impl Counter {
+    fn step(&self, v: u8, c: u8) -> Option<u8> {
+        let s = u32::from(v) + u32::from(c);
+        match self.hi {
+            Some(h) if s > h => None,
+            Some(_) => Some(s as u8),
+            None => Some(s.min(self.lo) as u8),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    dfa: [u16; 4],
+    ctr: [u8; MAX_COUNTERS],
+}
+
+#[derive(Debug, Clone)]
+struct Label {
+    lens: [u8; 4],
+    contrib: [u8; MAX_COUNTERS],
+    weight: u128,
+    /// (packed honour assignment, cumulative weight).
+    choices: Vec<(u32, u128)>,
+}
+
+#[derive(Debug, Clone)]
+struct SuitTable {
+    free_honours: Vec<Card>,
+    free_spots: Vec<Card>,
+    fixed_len: [u8; 4],
+    labels: Vec<Label>,
+    /// Ranges of `labels` sharing the same lengths.
+    groups: Vec<(usize, usize)>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Layer {
+    keys: Vec<Key>,
+    index: FxHashMap<Key, u32>,
+    comp: Vec<u128>,
+}
+
+impl Layer {
+    fn insert(&mut self, k: Key) {
+        if !self.index.contains_key(&k) {
+            self.index.insert(k, self.keys.len() as u32);
+            self.keys.push(k);
+        }
+    }
+}
+
+type Succ = (Vec<(u32, u32)>, Vec<u128>);
+
+/// Exact counting tables for a chosen set of seats, with a sampler.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    seats: Vec<Seat>,
+    fillers: Vec<(Seat, Hand)>,
+    fixed: [Hand; 4],
+    dfas: Vec<Dfa>,
+    counters: Vec<Counter>,
+    suits: Vec<SuitTable>,
+    layers: Vec<Layer>,
+    filler_ways: u128,
+    cache: FxHashMap<(u8, u32), Succ>,
+    work: u64,
+}
+
+fn points(w: &[u8; 5], mask: u8) -> u32 {
+    (0..5).filter(|r| mask >> r & 1 == 1).map(|r| u32::from(w[r])).sum()
+}
+
+fn compositions(k: usize, total: usize, cur: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
+    if cur.len() == k {
+        f(cur);
+        return;
+    }
+    let used: usize = cur.iter().sum();
+    for n in 0..=total - used {
+        cur.push(n);
+        compositions(k, total, cur, f);
+        cur.pop();
+    }
+}
+
+impl Tables {
+    /// Builds the tables counting the conditions of `seats` (and the pair conditions among
+    /// them) exactly; cards predealt to other seats are respected, their other conditions
+    /// ignored. `budget` bounds the work in DP steps.
+    pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
+        let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seats.contains(s)).collect();
+        let k = seats.len();
+        let pos = |s: Seat| seats.iter().position(|&x| x == s);
+        let fixed: [Hand; 4] = std::array::from_fn(|i| set.seats[i].fixed);
+        let all_fixed = fixed.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
+
+        // Tracked totals.
+        let mut counters = Vec::new();
+        let mut depth = 0usize;
+        let mut need = |w: &[u8; 5]| {
+            if let Some(r) = (0..5).rev().find(|&r| w[r] > 0) {
+                depth = depth.max(r + 1);
+            }
+        };
+        for (i, &s) in seats.iter().enumerate() {
+            for p in &set.seats[s.index()].points {
+                need(&p.scale.weights);
+                counters.push(Counter { kind: CounterKind::Seat { i, w: p.scale.weights }, lo: p.lo, hi: p.hi });
+            }
+        }
+        for pc in &set.pairs {
+            let [sa, sb] = pc.pair.seats();
+            let (Some(a), Some(b)) = (pos(sa), pos(sb)) else { continue };
+            match &pc.kind {
+                PairKind::Points(r) => {
+                    need(&r.scale.weights);
+                    counters.push(Counter { kind: CounterKind::Pair { a, b, w: r.scale.weights }, lo: r.lo, hi: r.hi });
+                }
+                PairKind::Fit { min, suits } => counters.push(Counter {
+                    kind: CounterKind::Fit { a, b, min: *min, mask: *suits },
+                    lo: 1,
+                    hi: None,
+                }),
+            }
+        }
+        if counters.len() > MAX_COUNTERS {
+            return Err(TablesError::TooManyCounters { count: counters.len(), max: MAX_COUNTERS });
+        }
+        if seats.iter().any(|s| set.seats[s.index()].exact_suits.iter().any(|&e| e)) {
+            depth = 5;
+        }
+        // Clamp ranges into u8 state values; an unreachable lower bound keeps lo > max (count 0).
+        for c in &mut counters {
+            let max = match c.kind {
+                CounterKind::Seat { w, .. } | CounterKind::Pair { w, .. } => 4 * w.iter().map(|&x| u32::from(x)).sum::<u32>(),
+                CounterKind::Fit { .. } => 1,
+            };
+            if c.hi.is_some_and(|h| h >= max) {
+                c.hi = None;
+            }
+            if c.lo > max {
+                c.lo = max + 1;
+                c.hi = Some(max);
+            }
+        }
+
+        let dfas: Vec<Dfa> = seats.iter().map(|s| Dfa::new(&set.seats[s.index()].shapes)).collect();
+
+        let mut suits = Vec::new();
+        for suit in Suit::ALL {
+            let mut free_honours = Vec::new();
+            let mut free_spots = Vec::new();
+            for r in Rank::DESCENDING {
+                let c = Card::new(suit, r);
+                if all_fixed.contains(c) {
+                    continue;
+                }
+                if r.from_top() < depth {
+                    free_honours.push(c);
+                } else {
+                    free_spots.push(c);
+                }
+            }
+            let mut fixed_len = [0u8; 4];
+            let mut fixed_top = [0u8; 4];
+            let mut exact = [false; 4];
+            for (i, s) in seats.iter().enumerate() {
+                let h = fixed[s.index()].holding(suit);
+                fixed_len[i] = h.len() as u8;
+                fixed_top[i] = (h.bits() & 0x1F) as u8;
+                exact[i] = set.seats[s.index()].exact_suits[suit.index()];
+            }
+            let fh = free_honours.len();
+            let parties = k + 1;
+            let mut map: FxHashMap<([u8; 4], [u8; MAX_COUNTERS]), usize> = FxHashMap::default();
+            let mut labels: Vec<Label> = Vec::new();
+            let combos = parties.pow(fh as u32);
+            for a in 0..combos {
+                let mut masks = fixed_top;
+                let mut hc = [0u8; 4];
+                let mut ok = true;
+                let mut x = a;
+                for c in &free_honours {
+                    let p = x % parties;
+                    x /= parties;
+                    if p < k {
+                        if exact[p] {
+                            ok = false;
+                            break;
+                        }
+                        masks[p] |= 1 << c.rank().from_top();
+                        hc[p] += 1;
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                let packed = {
+                    let mut v = 0u32;
+                    let mut x = a;
+                    for j in 0..fh {
+                        v |= ((x % parties) as u32) << (3 * j);
+                        x /= parties;
+                    }
+                    v
+                };
+                compositions(k, free_spots.len(), &mut Vec::with_capacity(4), &mut |n: &[usize]| {
+                    let mut lens = [0u8; 4];
+                    for i in 0..k {
+                        let l = usize::from(fixed_len[i]) + usize::from(hc[i]) + n[i];
+                        if l > 13 {
+                            return;
+                        }
+                        lens[i] = l as u8;
+                    }
+                    let mut contrib = [0u8; MAX_COUNTERS];
+                    for (ci, c) in counters.iter().enumerate() {
+                        contrib[ci] = match c.kind {
+                            CounterKind::Seat { i, w } => points(&w, masks[i]) as u8,
+                            CounterKind::Pair { a, b, w } => (points(&w, masks[a]) + points(&w, masks[b])) as u8,
+                            CounterKind::Fit { a, b, min, mask } => {
+                                u8::from(mask >> suit.index() & 1 == 1 && lens[a] + lens[b] >= min)
+                            }
+                        };
+                    }
+                    let weight = multinomial(free_spots.len(), n);
+                    let idx = *map.entry((lens, contrib)).or_insert_with(|| {
+                        labels.push(Label { lens, contrib, weight: 0, choices: Vec::new() });
+                        labels.len() - 1
+                    });
+                    labels[idx].weight += weight;
+                    labels[idx].choices.push((packed, weight));
+                });
+            }
+            for l in &mut labels {
+                let mut cum = 0;
+                for c in &mut l.choices {
+                    cum += c.1;
+                    c.1 = cum;
+                }
+            }
+            labels.sort_by(|a, b| a.lens.cmp(&b.lens));
+            let mut groups = Vec::new();
+            let mut start = 0;
+            for i in 1..=labels.len() {
+                if i == labels.len() || labels[i].lens != labels[start].lens {
+                    groups.push((start, i));
+                    start = i;
+                }
+            }
+            suits.push(SuitTable { free_honours, free_spots, fixed_len, labels, groups });
+        }
+
+        let fillers: Vec<(Seat, Hand)> =
+            Seat::ALL.into_iter().filter(|s| !seats.contains(s)).map(|s| (s, fixed[s.index()])).collect();
+        let pool = 52 - 13 * k - fillers.iter().map(|f| f.1.len() as usize).sum::<usize>();
+        let sizes: Vec<usize> = fillers.iter().map(|f| 13 - f.1.len() as usize).collect();
+        let filler_ways = multinomial(pool, &sizes);
+
+        let mut t = Tables {
+            seats,
+            fillers,
+            fixed,
+            dfas,
+            counters,
+            suits,
+            layers: Vec::new(),
+            filler_ways,
+            cache: FxHashMap::default(),
+            work: 0,
+        };
+        t.build(budget)?;
+        Ok(t)
+    }
+
+    fn step(&self, suit: usize, key: &Key, label: &Label) -> Option<Key> {
+        let mut next = *key;
+        for (ci, c) in self.counters.iter().enumerate() {
+            next.ctr[ci] = c.step(key.ctr[ci], label.contrib[ci])?;
+        }
+        for (i, d) in self.dfas.iter().enumerate() {
+            next.dfa[i] = d.trans[suit][key.dfa[i] as usize][label.lens[i] as usize];
+        }
+        Some(next)
+    }
+
+    fn group_live(&self, suit: usize, key: &Key, lens: &[u8; 4]) -> bool {
+        self.dfas
+            .iter()
+            .enumerate()
+            .all(|(i, d)| d.trans[suit][key.dfa[i] as usize][lens[i] as usize] != DEAD)
+    }
+
+    fn build(&mut self, budget: u64) -> Result<(), TablesError> {
+        let over = |t: &Tables| TablesError::Budget { seats: t.seats.clone(), budget };
+        let mut first = Layer::default();
+        if self.dfas.iter().all(|d| d.live) {
+            first.insert(Key { dfa: [0; 4], ctr: [0; MAX_COUNTERS] });
+        }
+        self.layers = vec![first];
+        let mut work = self.work;
+        for suit in 0..4 {
+            let mut next = Layer::default();
+            let cur = &self.layers[suit];
+            let st = &self.suits[suit];
+            for key in &cur.keys {
+                for &(a, b) in &st.groups {
+                    work += 1;
+                    if !self.group_live(suit, key, &st.labels[a].lens) {
+                        continue;
+                    }
+                    work += (b - a) as u64;
+                    for l in &st.labels[a..b] {
+                        if let Some(n) = self.step(suit, key, l) {
+                            next.insert(n);
+                        }
+                    }
+                }
+                if work > budget {
+                    return Err(over(self));
+                }
+            }
+            self.layers.push(next);
+        }
+        self.work = work;
+        let last = &mut self.layers[4];
+        let comp: Vec<u128> = last
+            .keys
+            .iter()
+            .map(|k| u128::from(self.counters.iter().enumerate().all(|(i, c)| u32::from(k.ctr[i]) >= c.lo)))
+            .collect();
+        last.comp = comp;
+        for suit in (0..4).rev() {
+            let st = &self.suits[suit];
+            let mut comp = Vec::with_capacity(self.layers[suit].keys.len());
+            for key in &self.layers[suit].keys {
+                let mut total = 0u128;
+                for &(a, b) in &st.groups {
+                    if !self.group_live(suit, key, &st.labels[a].lens) {
+                        continue;
+                    }
+                    for l in &st.labels[a..b] {
+                        if let Some(n) = self.step(suit, key, l) {
+                            let j = self.layers[suit + 1].index[&n];
+                            total += l.weight * self.layers[suit + 1].comp[j as usize];
+                        }
+                    }
+                }
+                comp.push(total);
+            }
+            self.work += self.work / 2;
+            self.layers[suit].comp = comp;
+        }
+        Ok(())
+    }
+
+    /// The seats counted exactly, in N E S W order.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// Number of ordered tuples of hands for [`Tables::seats`] meeting their conditions
+    /// (unit: hands for one seat, ordered pairs of hands for two, …).
+    pub fn tuples(&self) -> u128 {
+        self.layers[0].comp.first().copied().unwrap_or(0)
+    }
+
+    /// Number of whole deals meeting the conditions counted here (unit: deals).
+    pub fn deals(&self) -> u128 {
+        self.tuples() * self.filler_ways
+    }
+
+    /// Work spent building, in DP steps.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Number of DP states over all layers (a measure of table size).
+    pub fn states(&self) -> usize {
+        self.layers.iter().map(|l| l.keys.len()).sum()
+    }
+
+    fn successors(&mut self, suit: usize, s: u32) -> &Succ {
+        if !self.cache.contains_key(&(suit as u8, s)) {
+            let key = self.layers[suit].keys[s as usize];
+            let st = &self.suits[suit];
+            let mut list = Vec::new();
+            let mut cum = Vec::new();
+            let mut total = 0u128;
+            for &(a, b) in &st.groups {
+                if !self.group_live(suit, &key, &st.labels[a].lens) {
+                    continue;
+                }
+                for (li, l) in st.labels[a..b].iter().enumerate() {
+                    if let Some(n) = self.step(suit, &key, l) {
+                        let j = self.layers[suit + 1].index[&n];
+                        let w = l.weight * self.layers[suit + 1].comp[j as usize];
+                        if w > 0 {
+                            total += w;
+                            list.push(((a + li) as u32, j));
+                            cum.push(total);
+                        }
+                    }
+                }
+            }
+            if self.cache.len() > 1 << 20 {
+                self.cache.clear();
+            }
+            self.cache.insert((suit as u8, s), (list, cum));
+        }
+        &self.cache[&(suit as u8, s)]
+    }
+
+    /// Draws one deal uniformly from the deals counted by [`Tables::deals`], or `None` if
+    /// there are none.
+    pub fn sample<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> Option<Deal> {
+        if self.tuples() == 0 {
+            return None;
+        }
+        let k = self.seats.len();
+        let mut hands = self.fixed;
+        let mut pool: Vec<Card> = Vec::with_capacity(52);
+        let mut state = 0u32;
+        for suit in 0..4 {
+            let total = self.layers[suit].comp[state as usize];
+            let r = below(rng, total);
+            let (label_idx, next) = {
+                let (list, cum) = self.successors(suit, state);
+                let j = cum.partition_point(|&c| c <= r);
+                list[j]
+            };
+            let st = &self.suits[suit];
+            let label = &st.labels[label_idx as usize];
+            let r2 = below(rng, label.weight);
+            let j = label.choices.partition_point(|c| c.1 <= r2);
+            let packed = label.choices[j].0;
+            let mut hc = [0u8; 4];
+            for (h, c) in st.free_honours.iter().enumerate() {
+                let p = (packed >> (3 * h) & 7) as usize;
+                if p < k {
+                    hands[self.seats[p].index()].insert(*c);
+                    hc[p] += 1;
+                } else {
+                    pool.push(*c);
+                }
+            }
+            let mut spots = [Card::new(Suit::Spades, Rank::ACE); 13];
+            let ns = st.free_spots.len();
+            spots[..ns].copy_from_slice(&st.free_spots);
+            let mut at = 0;
+            for i in 0..k {
+                let n = usize::from(label.lens[i] - st.fixed_len[i] - hc[i]);
+                choose_front(rng, &mut spots[at..ns], n);
+                for c in &spots[at..at + n] {
+                    hands[self.seats[i].index()].insert(*c);
+                }
+                at += n;
+            }
+            pool.extend_from_slice(&spots[at..ns]);
+            state = next;
+        }
+        let mut at = 0;
+        for (seat, fixed) in &self.fillers {
+            let n = 13 - fixed.len() as usize;
+            choose_front(rng, &mut pool[at..], n);
+            for c in &pool[at..at + n] {
+                hands[seat.index()].insert(*c);
+            }
+            at += n;
+        }
+        Deal::new(hands).ok()
+    }
+}

@@ -1,0 +1,82 @@
+//! Known answers: Pavlicek's 2013 tables, the deal total, and the 1NT breakdown table.
+
+use fairdeal_constrain::{parse, Count, Dealer, Options, ALL_DEALS};
+use fairdeal_model::Seat;
+
+fn count(text: &str) -> Count {
+    let spec = parse(text).unwrap_or_else(|e| panic!("{}", e.render(text)));
+    let set = spec.constraints(None).expect("compiles");
+    Dealer::new(&set, Options::default()).expect("builds").count()
+}
+
+#[test]
+fn west_exactly_nine_spades() {
+    let c = count("west: spades 9");
+    assert_eq!(c.exact_seats, vec![Seat::West]);
+    assert_eq!(c.hands, 58_809_465, "hands");
+    assert!(c.is_exact());
+}
+
+#[test]
+fn nine_spades_opposite_six_six_minors() {
+    let c = count("west: spades 9\neast: shape x=x=6=6");
+    assert_eq!(c.hands, 556_991_252_532_000, "ordered (East, West) hand pairs");
+}
+
+#[test]
+fn north_exactly_three_hcp() {
+    assert_eq!(count("north: hcp 3").hands, 15_636_342_960);
+}
+
+#[test]
+fn north_two_south_zero_to_one() {
+    let c = count("north: hcp 2\nsouth: hcp 0-1");
+    assert_eq!(c.exact_seats, vec![Seat::North, Seat::South]);
+    assert_eq!(c.hands, 122_891_799_377_692_800);
+}
+
+#[test]
+fn east_5332_with_34() {
+    assert_eq!(count("east: shape 5332, hcp 34").hands, 756);
+}
+
+#[test]
+fn unconstrained_totals() {
+    let c = count("");
+    assert_eq!(c.deals, ALL_DEALS);
+    assert_eq!(c.hands, 1);
+    let c = count("north: hcp 0-37");
+    assert_eq!(c.hands, 635_013_559_600);
+    assert_eq!(c.deals, ALL_DEALS);
+    assert_eq!(c.probability(), (1, 1));
+    let c = count("north: hcp 0+\nsouth: shape x=x=x=x");
+    assert_eq!(c.hands, 635_013_559_600 * 8_122_425_444);
+}
+
+/// `prob-tables/n-bal-15-17-breakdown.csv`: hands per pattern × HCP for North balanced 15-17.
+#[test]
+fn balanced_15_17_breakdown() {
+    let csv = include_str!("data/n-bal-15-17-breakdown.csv");
+    let mut total = 0u128;
+    let mut rows = 0;
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let pattern: String = f[0].split('-').collect();
+        let text = format!("north: shape {pattern}, hcp {}", f[1]);
+        let expected: u128 = f[2].parse().expect("hands column");
+        assert_eq!(count(&text).hands, expected, "{text}");
+        total += expected;
+        rows += 1;
+    }
+    assert_eq!(rows, 9);
+    assert_eq!(total, 30_897_212_184);
+    assert_eq!(count("north: balanced, hcp 15-17").hands, total);
+}
+
+#[test]
+fn probabilities_are_reduced_fractions() {
+    let c = count("west: spades 9");
+    let (n, d) = c.probability();
+    assert_eq!(u128::from(58_809_465u64) * d, n * 635_013_559_600);
+    assert!((c.percent() - 58_809_465.0 / 635_013_559_600.0 * 100.0).abs() < 1e-12);
+}

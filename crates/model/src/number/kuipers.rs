@@ -9,7 +9,7 @@
 //!
 //! Arithmetic: one `u128` split of the top part (`g / (C(39,13)·C(26,13))`); everything
 //! else is `u64` with a constant binomial table, walking the remaining-card bit set once per
-//! hand.
+//! hand without data-dependent branches.
 
 use super::{check_range, NumberError, BINOM};
 use crate::deal::Deal;
@@ -75,15 +75,14 @@ fn unrank(mut r: u64, n: usize, mut rest: u64) -> u64 {
         left -= 1;
         let bit = rest & rest.wrapping_neg();
         rest ^= bit;
-        // Subsets that skip this position and still pick `need` of the `left` after it
-        // come later in lexicographic order than those that take it: C(left, need - 1) take it.
-        let take = BINOM[left][need - 1];
-        if r < take {
-            hand |= bit;
-            need -= 1;
-        } else {
-            r -= take;
-        }
+        // Subsets that take this position come first: C(left, need - 1) of them. Branch-free
+        // (take or skip is data-dependent and would mispredict).
+        let count = BINOM[left][need - 1];
+        let take = u64::from(r < count);
+        let mask = take.wrapping_neg();
+        hand |= bit & mask;
+        r -= count & !mask;
+        need -= take as usize;
     }
     hand
 }

@@ -9,7 +9,7 @@
 //!
 //! Arithmetic: `K·need/C` is an exact division, done as a shift by the power of two in C and
 //! a multiplication by the inverse of C's odd part (mod 2¹²⁸ or 2⁶⁴), so the loop has no
-//! division instruction. `u128` is used only while K is too big for `u64` (the first ~17
+//! division instruction, and the seat is chosen without branches. `u128` is used only while K is too big for `u64` (the first ~17
 //! cards), then `u64`.
 
 use super::{check_range, NumberError, DEAL_COUNT};
@@ -90,25 +90,27 @@ pub fn deal_from_number(n: u128) -> Result<Deal, NumberError> {
     let mut k = DEAL_COUNT;
     let mut i = n;
     let mut step = 0usize;
+    // Branch-free seat choice: with the part boundaries P₀ = 0 ≤ P₁ ≤ P₂ ≤ P₃ ≤ P₄ = K,
+    // Pₛ = K·(slots of the seats before s)/C, the seat is the number of boundaries P₁..P₃
+    // at or below I. (A data-dependent branch here would mispredict on most cards.)
     // Wide phase: K does not fit the u64 products yet.
     while k > SMALL {
         let c = 52 - step;
-        let mut seat = 3;
-        let mut x = 0;
-        for (s, &slots) in need.iter().enumerate().take(3) {
-            x = exact_div128(k * u128::from(slots), c);
-            if i < x {
-                seat = s;
-                break;
-            }
-            i -= x;
-        }
-        if seat == 3 {
-            x = exact_div128(k * u128::from(need[3]), c);
-        }
+        let s1 = u128::from(need[0]);
+        let s2 = s1 + u128::from(need[1]);
+        let s3 = s2 + u128::from(need[2]);
+        let p = [
+            0,
+            exact_div128(k * s1, c),
+            exact_div128(k * s2, c),
+            exact_div128(k * s3, c),
+            k,
+        ];
+        let seat = usize::from(i >= p[1]) + usize::from(i >= p[2]) + usize::from(i >= p[3]);
+        i -= p[seat];
+        k = p[seat + 1] - p[seat];
         hands[seat] |= 1u64 << ORDER[step];
         need[seat] -= 1;
-        k = x;
         step += 1;
     }
     // Narrow phase: i < k ≤ SMALL, so both fit in u64.
@@ -116,22 +118,21 @@ pub fn deal_from_number(n: u128) -> Result<Deal, NumberError> {
     let mut i = i as u64;
     while step < 52 {
         let c = 52 - step;
-        let mut seat = 3;
-        let mut x = 0;
-        for (s, &slots) in need.iter().enumerate().take(3) {
-            x = exact_div64(k * slots, c);
-            if i < x {
-                seat = s;
-                break;
-            }
-            i -= x;
-        }
-        if seat == 3 {
-            x = exact_div64(k * need[3], c);
-        }
+        let s1 = need[0];
+        let s2 = s1 + need[1];
+        let s3 = s2 + need[2];
+        let p = [
+            0,
+            exact_div64(k * s1, c),
+            exact_div64(k * s2, c),
+            exact_div64(k * s3, c),
+            k,
+        ];
+        let seat = usize::from(i >= p[1]) + usize::from(i >= p[2]) + usize::from(i >= p[3]);
+        i -= p[seat];
+        k = p[seat + 1] - p[seat];
         hands[seat] |= 1u64 << ORDER[step];
         need[seat] -= 1;
-        k = x;
         step += 1;
     }
     Ok(Deal::from_hands_unchecked(hands.map(Hand::from_bits)))
@@ -152,7 +153,7 @@ pub fn number_of_deal(deal: &Deal) -> u128 {
         let b = ORDER[step];
         let seat = (((low >> b) & 1) | (((high >> b) & 1) << 1)) as usize;
         // The parts of the seats before this one, summed: K·(their slots)/C, still exact.
-        let before: u64 = need[..seat].iter().sum();
+        let before = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]][seat];
         i += exact_div128(k * u128::from(before), c);
         k = exact_div128(k * u128::from(need[seat]), c);
         need[seat] -= 1;
@@ -164,7 +165,7 @@ pub fn number_of_deal(deal: &Deal) -> u128 {
         let c = 52 - step;
         let b = ORDER[step];
         let seat = (((low >> b) & 1) | (((high >> b) & 1) << 1)) as usize;
-        let before: u64 = need[..seat].iter().sum();
+        let before = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]][seat];
         small_i += exact_div64(k * before, c);
         k = exact_div64(k * need[seat], c);
         need[seat] -= 1;

@@ -339,7 +339,11 @@ impl Tally {
         let hand = deal.hand(Seat::ALL[(self.deals % 4) as usize]);
         self.patterns[self.pattern_index[pattern_key(hand.shape())] as usize] += 1;
         self.hcp[hand.hcp() as usize] += 1;
-        let ace = deal.owners()[0].index();
+        // ♠A is card 0: bit 0 of its holder's hand.
+        let ace = Seat::ALL
+            .iter()
+            .position(|s| deal.hand(*s).bits() & 1 != 0)
+            .unwrap_or(3);
         if self.deals % 2 == 1 {
             self.serial[self.last_ace][ace] += 1;
         }

@@ -1,2 +1,41 @@
-//! Exact bridge probabilities (rational results) and simulation with confidence intervals.
+//! Exact bridge probabilities as rational numbers, and simulation with confidence intervals.
+//!
+//! Every exact question returns a [`Chart`]: labelled rows, each with an integer count, the
+//! reduced [`Fraction`] and a percentage rounded half-up on the exact value, plus a one-line
+//! formula saying how it was computed — serialisable, ready to draw.
+//!
+//! * [`splits`] — suit splits a priori and given [`VacantPlaces`]; specific layouts.
+//! * [`location`] — where the missing honours are: [`Condition`] queries over layouts,
+//!   finesse vs drop lines, combined chances, restricted choice.
+//! * [`shape`] — 560 ordered patterns, 39 patterns, longest/shortest suit, voids, …
+//! * [`hcp`] — HCP of a hand, aces per hand, HCP within a pattern, partner's HCP.
+//! * [`hidden`] — the two hidden hands given yours and dummy's (HCP and length charts under
+//!   known lengths and HCP ranges).
+//! * [`fit`] — partner's length, eight-card-fit chances, a partnership's longest suit.
+//! * [`sim`] — Wilson and t intervals for outcomes sampled by the caller.
+//!
+//! Arithmetic is exact in `u128` (see [`exact`]); nothing here reads files, clocks or
+//! random numbers, so the crate builds for `wasm32-unknown-unknown`.
+//!
+//! Panic policy: no function panics on any input; bad input is a [`ProbError`].
 #![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod chart;
+mod error;
+pub mod exact;
+pub mod fit;
+pub mod hcp;
+pub mod hidden;
+pub mod location;
+pub mod shape;
+pub mod sim;
+pub mod splits;
+
+pub use chart::{Chart, Row};
+pub use error::ProbError;
+pub use exact::Fraction;
+pub use hidden::{HcpRange, HiddenHands};
+pub use location::{Condition, Defender, SuitCondition};
+pub use shape::{LengthRange, Pattern};
+pub use splits::VacantPlaces;

@@ -30,7 +30,7 @@ use crate::method::Method;
 use crate::vp::{round_margin, VpScale};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One winner or two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -166,8 +166,13 @@ struct Acc {
 
 /// Validates an event and scores its good rows; the cell errors come back alongside.
 pub fn score_event(event: &Event, opts: &ScoringOptions) -> (EventScore, Vec<CellError>) {
-    let (results, errors) = event.validate();
-    (score_results(&results, opts), errors)
+    let (results, errors) = event.validate_with(opts.field);
+    let field = match crate::event::resolve_field(&event.rows, opts.field) {
+        true => Field::TwoWinners,
+        false => Field::OneWinner,
+    };
+    let opts = ScoringOptions { field, ..*opts };
+    (score_results(&results, &opts), errors)
 }
 
 /// Scores validated results.
@@ -176,8 +181,7 @@ pub fn score_results(results: &[TableResult], opts: &ScoringOptions) -> EventSco
         Field::OneWinner => false,
         Field::TwoWinners => true,
         Field::Auto => {
-            let ns: std::collections::HashSet<&str> =
-                results.iter().map(|r| r.ns.as_str()).collect();
+            let ns: HashSet<&str> = results.iter().map(|r| r.ns.as_str()).collect();
             !results.iter().any(|r| ns.contains(r.ew.as_str()))
         }
     };

@@ -12,13 +12,14 @@
 //! `A+/A-` for NS/EW, or one value for both), or a board not played (`adj` = `NP`).
 
 use crate::board::Vulnerability;
+use crate::compute::Field;
 use crate::contract::{
     ns_score, parse_result, ContractParseError, FinalContract, ResultParseError,
 };
 use crate::matchpoints::Artificial;
 use fairdeal_model::{Card, Rank, Seat, Suit};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use thiserror::Error;
 
@@ -390,12 +391,22 @@ impl Event {
         Ok(e)
     }
 
-    /// Validates every row: the good ones as [`TableResult`]s, every bad cell as an error.
+    /// Validates every row with the field decided by [`resolve_field`] ([`Field::Auto`]).
     pub fn validate(&self) -> (Vec<TableResult>, Vec<CellError>) {
+        self.validate_with(Field::Auto)
+    }
+
+    /// Validates every row: the good ones as [`TableResult`]s, every bad cell as an error.
+    ///
+    /// With two winners a pair is its direction and number (NS 1 and EW 1 differ); with one
+    /// winner the number alone, so a pair cannot meet itself or sit in two directions on one
+    /// board.
+    pub fn validate_with(&self, field: Field) -> (Vec<TableResult>, Vec<CellError>) {
+        let two = resolve_field(&self.rows, field);
         let mut results = Vec::with_capacity(self.rows.len());
         let mut errors = Vec::new();
-        // (board, pair) → first row index.
-        let mut seen: HashMap<(u32, &str), usize> = HashMap::new();
+        // (board, direction if two winners, pair) → first row index.
+        let mut seen: HashMap<(u32, Option<Direction>, &str), usize> = HashMap::new();
         for (i, row) in self.rows.iter().enumerate() {
             let before = errors.len();
             let mut err = |column: Column, problem: CellProblem| {
@@ -409,10 +420,18 @@ impl Event {
                     problem,
                 })
             };
+            let (ns, ew) = (row.ns.trim(), row.ew.trim());
+            if !two && !ns.is_empty() && ns == ew {
+                err(Column::Ew, CellProblem::SamePair { pair: ns.into() });
+            }
             let parsed = validate_row(row, &mut err);
+            let keys = [
+                (Column::Ns, two.then_some(Direction::NorthSouth), ns),
+                (Column::Ew, two.then_some(Direction::EastWest), ew),
+            ];
             if let Some(r) = parsed.as_ref() {
-                for (col, pair) in [(Column::Ns, row.ns.trim()), (Column::Ew, row.ew.trim())] {
-                    if let Some(&first) = seen.get(&(r.board, pair)) {
+                for (col, dir, pair) in keys {
+                    if let Some(&first) = seen.get(&(r.board, dir, pair)) {
                         err(
                             col,
                             CellProblem::Duplicate {
@@ -425,14 +444,29 @@ impl Event {
             }
             if errors.len() == before {
                 if let Some(mut r) = parsed {
-                    seen.insert((r.board, row.ns.trim()), i);
-                    seen.insert((r.board, row.ew.trim()), i);
+                    for (_, dir, pair) in keys {
+                        seen.insert((r.board, dir, pair), i);
+                    }
                     r.row = i;
                     results.push(r);
                 }
             }
         }
         (results, errors)
+    }
+}
+
+/// Whether the event is ranked in two fields: [`Field::TwoWinners`] → yes,
+/// [`Field::OneWinner`] → no, [`Field::Auto`] → yes exactly when no pair name appears both
+/// as NS and as EW.
+pub fn resolve_field(rows: &[ResultRow], field: Field) -> bool {
+    match field {
+        Field::OneWinner => false,
+        Field::TwoWinners => true,
+        Field::Auto => {
+            let ns: HashSet<&str> = rows.iter().map(|r| r.ns.trim()).collect();
+            !rows.iter().any(|r| ns.contains(r.ew.trim()))
+        }
     }
 }
 
@@ -506,10 +540,6 @@ fn validate_row(row: &ResultRow, err: &mut impl FnMut(Column, CellProblem)) -> O
     }
     if ew.is_empty() {
         err(Column::Ew, CellProblem::Missing);
-        ok = false;
-    }
-    if !ns.is_empty() && ns == ew {
-        err(Column::Ew, CellProblem::SamePair { pair: ns.into() });
         ok = false;
     }
     let lead = match row.lead.trim() {

@@ -140,6 +140,7 @@ fn split_csv(line: &str) -> Result<Vec<String>, ReadProblemKind> {
 
 /// Reads a results CSV.
 pub fn read_csv(text: &str) -> ReadOutcome {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut event = Event::default();
     let mut problems = Vec::new();
     let mut lines = text
@@ -154,7 +155,7 @@ pub fn read_csv(text: &str) -> ReadOutcome {
         });
         return ReadOutcome { event, problems };
     };
-    let header = match split_csv(header.trim_start_matches('\u{feff}')) {
+    let header = match split_csv(header) {
         Ok(h) => h,
         Err(kind) => {
             problems.push(ReadProblem { line: hline, kind });

@@ -1,14 +1,185 @@
-//! `fairdeal deal` (not written yet: this subcommand reports that plainly).
+//! `fairdeal deal`: deal a set of boards with Big Deal's generator and write Big Deal files.
+//!
+//! Fresh seeds come from the OS CSPRNG (40 bytes through Big Deal's RIPEMD-160 pool, as
+//! Big Deal 2.0 does); `--seed` replays a known seed. The seed is printed only with
+//! `--reveal-seed`. Also home of the helpers the `bigdeal` and `squaredeal` commands share:
+//! board ranges, prefix checks and the file-writing loop.
+
+use anyhow::{bail, Context};
+use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
+use fairdeal_dealing::entropy::{Seed, SeedBuilder};
+use fairdeal_dealing::formats::{
+    select_formats, BoardRange, FormatSpec, LineEnding, WriteOptions, STATS_WARNING,
+};
+use fairdeal_model::Deal;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
 
 /// Arguments of `fairdeal deal`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Arguments (none are accepted yet).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// Boards: a count N (boards 1..N) or a range L-H.
+    #[arg(short = 'n', long = "boards", value_name = "N|L-H")]
+    boards: String,
+    /// File name prefix; each format writes <prefix><suffix>.
+    #[arg(short = 'p', long = "prefix")]
+    prefix: String,
+    /// Comma-separated formats (pbn, dup, dupblind, dlm, dlmblind, bri, dge, lin, csv, ber,
+    /// borel, kops, cds, goedel, stats).
+    #[arg(short = 'f', long = "formats", default_value = "pbn")]
+    formats: String,
+    /// Owner / tournament identification, hashed into every deal (Big Deal's owner string).
+    #[arg(long, default_value = DEFAULT_OWNER)]
+    owner: String,
+    /// Replay a known seed (40 hex digits) instead of drawing a fresh one.
+    #[arg(long, value_name = "HEX")]
+    seed: Option<String>,
+    /// Write text formats with CRLF line endings (as Windows Big Deal does).
+    #[arg(long)]
+    crlf: bool,
+    /// PBN Event tag.
+    #[arg(long)]
+    event: Option<String>,
+    /// Print the seed (keep it secret until the boards have been played).
+    #[arg(long)]
+    reveal_seed: bool,
+}
+
+/// Parses `N` (boards 1..N) or `L-H`.
+pub(crate) fn parse_range(text: &str) -> anyhow::Result<BoardRange> {
+    let t = text.trim();
+    let num = |s: &str| -> anyhow::Result<u32> {
+        s.trim().parse::<u32>().with_context(|| {
+            format!("board range {t:?}: expected a number of boards N or a range L-H")
+        })
+    };
+    let r = match t.split_once('-') {
+        Some((l, h)) => BoardRange::new(num(l)?, num(h)?),
+        None => BoardRange::new(1, num(t)?),
+    };
+    Ok(r?)
+}
+
+/// Big Deal's Unix prefix rule: 1-100 characters, no `/` and no space.
+pub(crate) fn check_prefix(prefix: &str) -> anyhow::Result<()> {
+    if prefix.is_empty() || prefix.chars().count() > 100 {
+        bail!("file prefix {prefix:?}: expected 1 to 100 characters");
+    }
+    if prefix.contains(['/', '\\', ' ']) {
+        bail!("file prefix {prefix:?}: expected no spaces or path separators");
+    }
+    Ok(())
+}
+
+/// A fresh seed: 40 OS CSPRNG bytes through the pool, after any caller-supplied material.
+pub(crate) fn os_seed(mut pool: SeedBuilder) -> anyhow::Result<Seed> {
+    let mut bytes = [0u8; 40];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("the OS random number generator failed: {e}"))?;
+    pool.add_os_random(&bytes);
+    Ok(pool.finish())
+}
+
+/// Streams `deals` into one file per format in `dir` (and PBN to stdout if `stdout`), then
+/// reports the files written on stderr.
+pub(crate) fn write_files(
+    dir: &Path,
+    prefix: &str,
+    formats: &[&'static FormatSpec],
+    stdout_pbn: bool,
+    range: BoardRange,
+    deals: &mut dyn Iterator<Item = Deal>,
+    options: &WriteOptions,
+) -> anyhow::Result<Vec<String>> {
+    let names: Vec<String> = formats.iter().map(|f| f.file_name(prefix)).collect();
+    let mut files = Vec::with_capacity(formats.len());
+    for name in &names {
+        let path = dir.join(name);
+        let f = File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
+        files.push(BufWriter::new(f));
+    }
+    if formats.iter().any(|f| f.name == "stats") {
+        print!("{STATS_WARNING}");
+    }
+    let mut stdout = std::io::stdout().lock();
+    let pbn = fairdeal_dealing::formats::find_format("pbn")?;
+    {
+        let mut writers = Vec::with_capacity(files.len() + 1);
+        for (spec, file) in formats.iter().zip(files.iter_mut()) {
+            writers.push(spec.writer(file, options, range)?);
+        }
+        if stdout_pbn {
+            writers.push(pbn.writer(&mut stdout, options, range)?);
+        }
+        for board in range.low()..=range.high() {
+            let Some(deal) = deals.next() else {
+                bail!("the deal stream ended early at board {board}");
+            };
+            for w in &mut writers {
+                w.write_board(board, &deal)?;
+            }
+        }
+        for w in &mut writers {
+            w.finish()?;
+        }
+    }
+    for (f, name) in files.iter_mut().zip(&names) {
+        f.flush().with_context(|| format!("cannot write {name}"))?;
+    }
+    Ok(names)
 }
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`fairdeal deal` is not available in this build yet")
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let range = parse_range(&args.boards)?;
+    check_prefix(&args.prefix)?;
+    let formats = select_formats(&args.formats)?;
+    if formats.is_empty() {
+        bail!("no formats given: expected -f with at least one format");
+    }
+    for f in &formats {
+        if let Some(max) = f.max_board {
+            if range.high() > max {
+                bail!(
+                    "format {:?} supports boards up to {max}; the set goes to board {}",
+                    f.name,
+                    range.high()
+                );
+            }
+        }
+    }
+    let seed = match &args.seed {
+        Some(hex) => Seed::from_hex(hex)?,
+        None => os_seed(SeedBuilder::new())?,
+    };
+    let options = WriteOptions {
+        line_ending: if args.crlf {
+            LineEnding::CrLf
+        } else {
+            LineEnding::Lf
+        },
+        event: args.event.clone(),
+    };
+    let mut deals = BigDealGenerator::from_seed(&seed, &args.owner);
+    let names = write_files(
+        Path::new("."),
+        &args.prefix,
+        &formats,
+        false,
+        range,
+        &mut deals,
+        &options,
+    )?;
+    eprintln!(
+        "dealt boards {}-{} ({} hashes): {}",
+        range.low(),
+        range.high(),
+        deals.hashes_used(),
+        names.join(", ")
+    );
+    if args.reveal_seed {
+        println!("seed {}", seed.reveal_hex());
+    }
+    Ok(())
 }

@@ -175,7 +175,7 @@ pub fn mitchell(o: &MitchellOptions) -> Result<Movement, MovementError> {
     if o.boards_per_round == 0 {
         return Err(MovementError::NoBoards);
     }
-    let max = if t % 2 == 0 { t - 1 } else { t };
+    let max = if t.is_multiple_of(2) { t - 1 } else { t };
     let rounds = o.rounds.unwrap_or(max);
     if rounds == 0 || rounds > max {
         return Err(MovementError::Rounds {
@@ -200,7 +200,7 @@ pub fn mitchell(o: &MitchellOptions) -> Result<Movement, MovementError> {
         .ok_or(MovementError::TooManyBoards)?;
     let mut seatings = Vec::with_capacity((rounds * t) as usize);
     for r in 0..rounds {
-        let skip = u32::from(t % 2 == 0 && r >= t / 2);
+        let skip = u32::from(t.is_multiple_of(2) && r >= t / 2);
         for ti in 0..t {
             let e = (ti + 2 * t - r % t - skip) % t;
             let set = (ti + r) % t;

@@ -24,11 +24,7 @@ fn wbf_continuous_vectors() {
         let scale = VpScale::wbf_continuous(boards, true);
         let raw = VpScale::wbf_continuous(boards, false);
         assert_eq!(scale.first_full_margin(), first, "{boards} boards");
-        assert_eq!(
-            scale.winner_centi(first - 1) < 2000,
-            true,
-            "{boards} boards"
-        );
+        assert!(scale.winner_centi(first - 1) < 2000, "{boards} boards");
         for pair in f[2].split_whitespace() {
             let (m, v) = pair.split_once(':').expect("margin:vp");
             let m: u32 = m.parse().expect("margin");

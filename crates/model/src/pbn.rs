@@ -343,8 +343,9 @@ fn parse_hand(text: &str, span: Range<usize>, seat: Seat) -> Result<ParsedHand, 
 }
 
 impl Deal {
-    /// Parses PBN deal notation (see the [module docs](crate::parse_pbn_hands)). If exactly
-    /// one hand is `-`, it gets the 13 cards the others do not hold.
+    /// Parses PBN deal notation: a first seat and `:`, then four hands clockwise, each
+    /// `♠.♥.♦.♣` holdings of rank letters (see [`parse_pbn_hands`]). If exactly one hand is
+    /// `-`, it gets the 13 cards the others do not hold.
     ///
     /// ```
     /// # use fairdeal_model::{Deal, Seat};

@@ -221,8 +221,35 @@ fn any_deal() -> impl Strategy<Value = Deal> {
     })
 }
 
+/// Pavlicek's order: the holders of ♠A ♥A ♦A ♣A ♠K … ♣2, as seat indices.
+fn pavlicek_key(deal: &Deal) -> Vec<usize> {
+    let owners = deal.owners();
+    (0..52)
+        .map(|i| owners[(i % 4) * 13 + i / 4].index())
+        .collect()
+}
+
+/// Big Deal's order: North's card indices, then East's, then South's (each ascending).
+/// Comparing card indices (not positions among the remaining cards) is enough for North;
+/// for East and South positions and indices order the same way once the earlier hands are
+/// equal, so the key is still the mapping's order.
+fn bigdeal_key(deal: &Deal) -> Vec<usize> {
+    [Seat::North, Seat::East, Seat::South]
+        .into_iter()
+        .flat_map(|s| deal.hand(s).cards().map(|c| c.index()))
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn numbers_follow_each_mappings_order(n in 0..DEAL_COUNT - 1) {
+        let (a, b) = (pavlicek::deal_from_number(n).unwrap(), pavlicek::deal_from_number(n + 1).unwrap());
+        prop_assert!(pavlicek_key(&a) < pavlicek_key(&b));
+        let (a, b) = (kuipers::deal_from_number(n).unwrap(), kuipers::deal_from_number(n + 1).unwrap());
+        prop_assert!(bigdeal_key(&a) < bigdeal_key(&b));
+    }
 
     #[test]
     fn number_deal_number_round_trips(n in any_number()) {

@@ -21,6 +21,7 @@ pub mod kuipers;
 pub mod pavlicek;
 
 use crate::deal::Deal;
+use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use thiserror::Error;
 
@@ -172,7 +173,7 @@ fn unexpected(text: &str, c: char, at: usize, expected: &'static str) -> NumberE
 }
 
 /// The deal-number mappings, as one table for the CLI and the UI.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Mapping {
     /// Richard Pavlicek's card-by-card mapping (rank-major cards, seats N E S W).
     Pavlicek,

@@ -1,0 +1,182 @@
+//! `fairdeal score` end to end: rankings and per-board lines for a hand-worked event, bad
+//! lines reported on stderr with line numbers, PBN input, and usage errors.
+
+use assert_cmd::Command;
+use std::io::Write;
+
+/// The hand-made 3-table Mitchell of fairdeal-scoring's tests (worked out there by hand).
+const THREE: &str = "board,ns,ew,contract,declarer,result,lead,score,adj
+1,1,1,4S,N,=,HA,420,
+1,2,2,4s,n,+1,,,
+1,3,3,3NT,W,-1,,,
+2,1,2,3NT,S,=,,,
+2,2,3,2H,E,+1,,-140,
+2,3,1,4H,N,9,,,
+3,1,3,1NT,N,7,,,
+3,2,1,2S,E,-2,,,
+3,3,2,,,,,,A+/A-
+";
+
+fn file(text: &str, suffix: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new()
+        .suffix(suffix)
+        .tempfile()
+        .expect("temp file");
+    f.write_all(text.as_bytes()).expect("write");
+    f
+}
+
+fn fairdeal() -> Command {
+    Command::cargo_bin("fairdeal").expect("binary")
+}
+
+fn stdout_of(args: &[&str], text: &str) -> String {
+    let f = file(text, ".csv");
+    let out = fairdeal()
+        .arg("score")
+        .arg(f.path())
+        .args(args)
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn matchpoints_ranking_and_boards() {
+    let out = stdout_of(&["--field", "two", "--boards"], THREE);
+    assert_eq!(
+        out,
+        "rank,pair,direction,score,boards
+1,2,NS,62.50,3
+2,1,NS,54.17,3
+3,3,NS,36.67,3
+1,3,EW,95.83,3
+2,1,EW,37.50,3
+3,2,EW,0.00,3
+
+board,ns,ew,ns_score,ns_points,ew_points
+1,1,1,420,2.00,2.00
+1,2,2,450,4.00,0.00
+1,3,3,50,0.00,4.00
+2,1,2,600,4.00,0.00
+2,2,3,-140,0.00,4.00
+2,3,1,-100,2.00,2.00
+3,1,3,90,0.50,3.50
+3,2,1,200,3.50,0.50
+3,3,2,,2.40,0.00
+"
+    );
+}
+
+#[test]
+fn butler_cross_imps_and_acbl() {
+    let butler = stdout_of(&["--field", "two", "--method", "butler"], THREE);
+    assert!(butler.starts_with("rank,pair,direction,score,boards\n1,1,NS,10.00,3\n2,2,NS,2.00,3\n3,3,NS,-6.00,3\n1,3,EW,12.00,3\n"), "{butler}");
+    // Mean of all results, rounded toward zero: board 1 datum (420+450+50)/3 = 306.7 → 300.
+    let mean = stdout_of(
+        &[
+            "--field",
+            "two",
+            "-m",
+            "butler",
+            "--mean",
+            "--round",
+            "toward-zero",
+            "--boards",
+        ],
+        THREE,
+    );
+    assert!(mean.contains("\n1,1,1,420,3.00,-3.00\n"), "{mean}");
+    let cross = stdout_of(&["--field", "two", "-m", "cross-imps"], THREE);
+    assert!(cross.contains("\n1,1,NS,13.00,3\n"), "{cross}");
+    let acbl = stdout_of(&["--field", "two", "-m", "mp-acbl", "--boards"], THREE);
+    assert!(
+        acbl.contains("\n1,2,NS,62.50,3\n") && acbl.contains("\n1,2,2,450,2.00,0.00\n"),
+        "{acbl}"
+    );
+}
+
+#[test]
+fn vp_round_robin() {
+    let csv = "board,ns,ew,score\n1,A,B,620\n1,C,D,170\n2,A,B,-100\n2,C,D,140\n";
+    let out = stdout_of(&["-m", "vp", "--field", "one"], csv);
+    assert_eq!(out, "rank,pair,direction,score,boards\n1=,A,,12.42,2\n1=,D,,12.42,2\n3=,B,,7.58,2\n3=,C,,7.58,2\n");
+}
+
+#[test]
+fn bad_lines_go_to_stderr_with_line_numbers() {
+    let csv = "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,=\n1,3,4,4Q,N,=\n1,5,6\n1,7,8,7NT,S,+1\n1,9,10,3NT,N,-1\n";
+    let f = file(csv, ".csv");
+    let out = fairdeal()
+        .arg("score")
+        .arg(f.path())
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 3: board 1, NS 3 v EW 4, contract: unknown strain `Q`"),
+        "{err}"
+    );
+    assert!(err.contains("line 4: 3 fields; the header has 6"), "{err}");
+    assert!(
+        err.contains("line 5: board 1, NS 7 v EW 8, result: result `+1` is impossible for 7NT"),
+        "{err}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 5, "{stdout}"); // header + 2 NS + 2 EW pairs
+}
+
+#[test]
+fn pbn_input() {
+    let pbn = "[Board \"1\"]\n[PairId_NS \"1\"]\n[PairId_EW \"2\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"10\"]\n\n[Board \"1\"]\n[PairId_NS \"3\"]\n[PairId_EW \"4\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"9\"]\n";
+    let f = file(pbn, ".pbn");
+    let out = fairdeal()
+        .arg("score")
+        .arg(f.path())
+        .args(["--boards"])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        s.starts_with("rank,pair,direction,score,boards\n1,1,NS,100.00,1\n2,3,NS,0.00,1\n"),
+        "{s}"
+    );
+    assert!(s.contains("1,3,4,-50,0.00,2.00"), "{s}");
+}
+
+#[test]
+fn usage_and_file_errors() {
+    let f = file(THREE, ".csv");
+    fairdeal()
+        .arg("score")
+        .arg(f.path())
+        .args(["-m", "rubber"])
+        .assert()
+        .code(2);
+    let out = fairdeal()
+        .args(["score", "/nonexistent/results.csv"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("fairdeal: error: reading /nonexistent/results.csv"));
+    let empty = file("board,ns,ew,score\n", ".csv");
+    let out = fairdeal()
+        .arg("score")
+        .arg(empty.path())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no results to score"));
+}

@@ -19,3 +19,8 @@ pub mod entropy;
 pub mod fast;
 pub mod formats;
 pub mod squaredeal;
+
+pub use bigdeal::BigDealGenerator;
+pub use entropy::{Seed, SeedBuilder};
+pub use formats::{find_format, write_set, FormatSpec, LineEnding, WriteOptions, FORMATS};
+pub use squaredeal::Tournament;

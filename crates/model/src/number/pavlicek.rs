@@ -7,9 +7,9 @@
 //! part, the card goes to that seat, and the part becomes the new K. Number 0 gives North the
 //! first 13 cards of that order (♠AKQJ ♥AKQ ♦AKQ ♣AKQ), D − 1 gives them to West.
 //!
-//! Arithmetic: `K·need/C` is an exact division, done as a shift by the power of two in C and
-//! a multiplication by the inverse of C's odd part (mod 2¹²⁸ or 2⁶⁴), so the loop has no
-//! division instruction, and the seat is chosen without branches. `u128` is used only while K is too big for `u64` (the first ~17
+//! Arithmetic: `K·need/C` is an exact division, done as a multiplication by the inverse of
+//! C's odd part (mod 2¹²⁸ or 2⁶⁴) and a shift by C's power of two, so the
+//! loop has no division instruction, and the seat is chosen without branches. `u128` is used only while K is too big for `u64` (the first ~17
 //! cards), then `u64`.
 
 use super::{check_range, NumberError, DEAL_COUNT};
@@ -57,20 +57,66 @@ const INV: [u128; 53] = {
     t
 };
 
-/// Below this K, `K·m` fits in a `u64` for every multiplier `m ≤ 52` (a seat's slots, or the
-/// slots of several seats together), and the loops switch to `u64`.
+/// Below this K the loops switch to `u64`: every value they form is at most 2ᵗ·K with
+/// 2ᵗ ≤ 32 the power of two in C (≤ 52), which then stays below 2⁶⁴.
 const SMALL: u128 = (u64::MAX / 52) as u128;
 
-/// `a / c` for `a` a multiple of `c` (1 ≤ c ≤ 52).
-#[inline(always)]
-fn exact_div128(a: u128, c: usize) -> u128 {
-    (a >> TZ[c]).wrapping_mul(INV[c])
+/// Exact division by the cards left: `Scaled128::new(k, c).times(m)` = `k·m / c` whenever
+/// `c` divides `k·m`. With c = 2ᵗ·o (o odd), `k·o⁻¹·m ≡ 2ᵗ·(k·m/c)` mod 2¹²⁸, and that
+/// value is below 2¹²⁸, so one wide multiplication per card serves every multiplier `m`.
+#[derive(Clone, Copy)]
+struct Scaled128 {
+    w: u128,
+    shift: u32,
 }
 
-/// `a / c` for `a` a multiple of `c` (1 ≤ c ≤ 52).
+impl Scaled128 {
+    #[inline(always)]
+    fn new(k: u128, c: usize) -> Scaled128 {
+        Scaled128 {
+            w: k.wrapping_mul(INV[c]),
+            shift: TZ[c],
+        }
+    }
+
+    #[inline(always)]
+    fn times(self, m: u64) -> u128 {
+        self.w.wrapping_mul(u128::from(m)) >> self.shift
+    }
+}
+
+/// [`Scaled128`] in `u64` (for K ≤ [`SMALL`]).
+#[derive(Clone, Copy)]
+struct Scaled64 {
+    w: u64,
+    shift: u32,
+}
+
+impl Scaled64 {
+    #[inline(always)]
+    fn new(k: u64, c: usize) -> Scaled64 {
+        Scaled64 {
+            w: k.wrapping_mul(INV[c] as u64),
+            shift: TZ[c],
+        }
+    }
+
+    #[inline(always)]
+    fn times(self, m: u64) -> u64 {
+        self.w.wrapping_mul(m) >> self.shift
+    }
+}
+
+/// The open slots before seats E, S and W, packed in 16-bit lanes: lane j (j = 0, 1, 2) holds
+/// the slots of seats 0..=j together. Kept in a register, not an array, because the next
+/// card's arithmetic waits on it.
+const CUM_START: u64 = 13 | 26 << 16 | 39 << 32;
+
+/// What giving a card to `seat` subtracts from the packed slots: one from every lane that
+/// counts that seat (lanes `seat..3`).
 #[inline(always)]
-fn exact_div64(a: u64, c: usize) -> u64 {
-    (a >> TZ[c]).wrapping_mul(INV[c] as u64)
+fn taken(seat: usize) -> u64 {
+    (0x0001_0001_0001u64 << (16 * seat)) & 0xFFFF_FFFF_FFFF
 }
 
 /// The deal with Pavlicek number `n`, or [`NumberError::OutOfRange`] if `n ≥ D`.
@@ -86,7 +132,7 @@ fn exact_div64(a: u64, c: usize) -> u64 {
 pub fn deal_from_number(n: u128) -> Result<Deal, NumberError> {
     check_range(n)?;
     let mut hands = [0u64; 4];
-    let mut need = [13u64; 4];
+    let mut cum = CUM_START;
     let mut k = DEAL_COUNT;
     let mut i = n;
     let mut step = 0usize;
@@ -95,44 +141,32 @@ pub fn deal_from_number(n: u128) -> Result<Deal, NumberError> {
     // at or below I. (A data-dependent branch here would mispredict on most cards.)
     // Wide phase: K does not fit the u64 products yet.
     while k > SMALL {
-        let c = 52 - step;
-        let s1 = u128::from(need[0]);
-        let s2 = s1 + u128::from(need[1]);
-        let s3 = s2 + u128::from(need[2]);
-        let p = [
-            0,
-            exact_div128(k * s1, c),
-            exact_div128(k * s2, c),
-            exact_div128(k * s3, c),
-            k,
-        ];
-        let seat = usize::from(i >= p[1]) + usize::from(i >= p[2]) + usize::from(i >= p[3]);
+        let part = Scaled128::new(k, 52 - step);
+        let p1 = part.times(cum & 0xFFFF);
+        let p2 = part.times((cum >> 16) & 0xFFFF);
+        let p3 = part.times(cum >> 32);
+        let p = [0, p1, p2, p3, k];
+        let seat = usize::from(i >= p1) + usize::from(i >= p2) + usize::from(i >= p3);
         i -= p[seat];
         k = p[seat + 1] - p[seat];
         hands[seat] |= 1u64 << ORDER[step];
-        need[seat] -= 1;
+        cum -= taken(seat);
         step += 1;
     }
     // Narrow phase: i < k ≤ SMALL, so both fit in u64.
     let mut k = k as u64;
     let mut i = i as u64;
     while step < 52 {
-        let c = 52 - step;
-        let s1 = need[0];
-        let s2 = s1 + need[1];
-        let s3 = s2 + need[2];
-        let p = [
-            0,
-            exact_div64(k * s1, c),
-            exact_div64(k * s2, c),
-            exact_div64(k * s3, c),
-            k,
-        ];
-        let seat = usize::from(i >= p[1]) + usize::from(i >= p[2]) + usize::from(i >= p[3]);
+        let part = Scaled64::new(k, 52 - step);
+        let p1 = part.times(cum & 0xFFFF);
+        let p2 = part.times((cum >> 16) & 0xFFFF);
+        let p3 = part.times(cum >> 32);
+        let p = [0, p1, p2, p3, k];
+        let seat = usize::from(i >= p1) + usize::from(i >= p2) + usize::from(i >= p3);
         i -= p[seat];
         k = p[seat + 1] - p[seat];
         hands[seat] |= 1u64 << ORDER[step];
-        need[seat] -= 1;
+        cum -= taken(seat);
         step += 1;
     }
     Ok(Deal::from_hands_unchecked(hands.map(Hand::from_bits)))
@@ -154,8 +188,9 @@ pub fn number_of_deal(deal: &Deal) -> u128 {
         let seat = (((low >> b) & 1) | (((high >> b) & 1) << 1)) as usize;
         // The parts of the seats before this one, summed: K·(their slots)/C, still exact.
         let before = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]][seat];
-        i += exact_div128(k * u128::from(before), c);
-        k = exact_div128(k * u128::from(need[seat]), c);
+        let part = Scaled128::new(k, c);
+        i += part.times(before);
+        k = part.times(need[seat]);
         need[seat] -= 1;
         step += 1;
     }
@@ -166,8 +201,9 @@ pub fn number_of_deal(deal: &Deal) -> u128 {
         let b = ORDER[step];
         let seat = (((low >> b) & 1) | (((high >> b) & 1) << 1)) as usize;
         let before = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]][seat];
-        small_i += exact_div64(k * before, c);
-        k = exact_div64(k * need[seat], c);
+        let part = Scaled64::new(k, c);
+        small_i += part.times(before);
+        k = part.times(need[seat]);
         need[seat] -= 1;
         step += 1;
     }

@@ -1,0 +1,3 @@
+//! Shared widgets, one file each.
+
+pub mod hand_diagram;

@@ -1,0 +1,10 @@
+//! One module per route.
+
+pub mod boards;
+pub mod constrain;
+pub mod deal;
+pub mod home;
+pub mod not_found;
+pub mod probability;
+pub mod score;
+pub mod tournament;

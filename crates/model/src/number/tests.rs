@@ -177,3 +177,34 @@ fn exact_division_tables_are_inverses() {
         assert_eq!(kuipers::number_of_deal(&d), n);
     }
 }
+
+/// `n` in decimal with `sep` every three digits from the right.
+fn grouped(n: u128, sep: char) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(sep);
+        }
+        out.push(d);
+    }
+    out
+}
+
+proptest::proptest! {
+    #[test]
+    fn number_text_round_trips(n in 0..DEAL_COUNT, sep in proptest::sample::select(vec![',', '_', '\'', ' '])) {
+        proptest::prop_assert_eq!(parse_deal_number(&n.to_string()), Ok(n));
+        proptest::prop_assert_eq!(parse_deal_number(&grouped(n, sep)), Ok(n));
+        proptest::prop_assert_eq!(parse_deal_number(&format!("{n:#x}")), Ok(n));
+        proptest::prop_assert_eq!(parse_deal_number(&format!(" 0X{n:X} ")), Ok(n));
+    }
+
+    #[test]
+    fn numbers_at_or_above_d_are_rejected(n in DEAL_COUNT..) {
+        proptest::prop_assert_eq!(
+            parse_deal_number(&n.to_string()),
+            Err(NumberError::OutOfRange { number: n })
+        );
+    }
+}

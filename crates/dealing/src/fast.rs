@@ -28,8 +28,15 @@
 //!
 //! The 8-round ChaCha is the fastest member of the family, and no attack is known beyond
 //! 7 rounds (Aumasson, "Too Much Crypto", 2019), so for simulation its output is
-//! indistinguishable from random. ChaCha12 (rand's `StdRng`) costs about 40 % more per byte;
-//! the measurements are in docs/BENCHMARKS.md.
+//! indistinguishable from random. ChaCha12 (rand's `StdRng`) measured about 25–35 % slower
+//! per byte here, about 5 % per deal; tournament deals, where the margin matters, come from
+//! [`crate::bigdeal`] instead. Measurements: docs/BENCHMARKS.md.
+//!
+//! # Why this mapping
+//!
+//! The alternative — a uniform 96-bit number below D by rejection (acceptance 0.677), then
+//! Big Deal's Kuipers decoder — measured about 6× slower per deal (docs/BENCHMARKS.md): the
+//! decoder walks the deck once per hand, while the shuffle makes 39 swaps.
 //!
 //! # Allocation and panic policy
 //!

@@ -14,6 +14,8 @@
 //! HCP against the exact distribution computed here), and on an empty one (the full
 //! battery). A deliberately biased dealer checks that the battery can fail.
 //!
+//! A counting allocator checks that `next_deal` and `deal_rest` allocate nothing.
+//!
 //! The long version (≥ 100 M deals) is examples/battery.rs:
 //! `cargo run --release -p fairdeal-dealing --example battery -- 100000000`.
 
@@ -27,7 +29,39 @@ use rand_core::{RngCore, SeedableRng};
 use stats_support::{
     chi2_critical, chi2_sf, pearson_merged_ends, quota_card_seat_test, ChiSquare, Tally,
 };
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::OnceLock;
+
+thread_local! {
+    /// Allocations made by this thread (the tests run in parallel threads).
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The system allocator, counting allocations per thread.
+struct CountingAllocator;
+
+// SAFETY: every call is forwarded unchanged to `System`; the counter is a const-initialised
+// thread-local `Cell`, which never allocates.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        // SAFETY: forwarded with the caller's layout.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
 
 const ALPHA: f64 = 1e-4;
 const DEALS: usize = 1_000_000;
@@ -81,6 +115,26 @@ fn chi_square_helpers_match_published_quantiles() {
     let (stat, dof) = pearson_merged_ends(&[1, 50, 50, 0], &[0.001, 0.499, 0.499, 0.001], 100);
     assert_eq!(dof, 1);
     assert!((stat - 0.02).abs() < 1e-9, "{stat}");
+}
+
+#[test]
+fn dealing_does_not_allocate() {
+    let mut dealer = FastDealer::from_seed([9; 32]);
+    let fixed = [hand("SA SK HQ"), Hand::EMPTY, hand("C2"), Hand::EMPTY];
+    let before = allocations();
+    let mut hcp = 0u64;
+    for _ in 0..10_000 {
+        hcp += u64::from(dealer.next_deal().hand(Seat::North).hcp());
+        if let Ok(deal) = dealer.deal_rest(&fixed) {
+            hcp += u64::from(deal.hand(Seat::East).hcp());
+        }
+    }
+    let after = allocations();
+    assert!(hcp > 0);
+    assert_eq!(after - before, 0, "allocations while dealing 20,000 deals");
+    // The counter works: a Vec allocates.
+    let v = std::hint::black_box(vec![1u8; 100]);
+    assert!(allocations() > after && v.len() == 100);
 }
 
 #[test]

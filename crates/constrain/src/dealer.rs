@@ -35,7 +35,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { budget: 400_000_000, max_tries: 2_000_000 }
+        Options { budget: 50_000_000, max_tries: 2_000_000 }
     }
 }
 

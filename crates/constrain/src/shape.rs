@@ -287,7 +287,8 @@ impl fmt::Display for ShapeItem {
         match self {
             ShapeItem::Exact(r) => eqs(f, r),
             ShapeItem::AnyOrder(r) => {
-                if r.iter().all(|x| x.lo == x.hi && x.lo <= 9) {
+                let sum: u8 = r.iter().map(|x| x.lo).sum();
+                if r.iter().all(|x| x.lo == x.hi && x.lo <= 9) && sum == 13 {
                     write!(f, "{}{}{}{}", r[0].lo, r[1].lo, r[2].lo, r[3].lo)
                 } else {
                     f.write_str("any ")?;

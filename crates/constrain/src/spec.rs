@@ -206,6 +206,7 @@ impl fmt::Display for Cond {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Cond::Shape(e) => write!(f, "shape {e}"),
+            Cond::Length(s, r) if *r == LenRange::ANY => write!(f, "{} 0+", s.name()),
             Cond::Length(s, r) => write!(f, "{} {r}", s.name()),
             Cond::Holding(s, h) => write!(f, "{} {h}", s.name()),
             Cond::Has(cards) => {
@@ -326,7 +327,7 @@ impl fmt::Display for Spec {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CompileError {
     /// One card was given to two seats.
-    #[error("{card} is given to both {first} and {second}; a card can be predealt to one seat only")]
+    #[error("{card} is given to both {} and {}; a card can be predealt to one seat only", first.name(), second.name())]
     DuplicateCard {
         /// The card.
         card: Card,
@@ -336,7 +337,7 @@ pub enum CompileError {
         second: Seat,
     },
     /// A seat was given more than 13 cards.
-    #[error("{seat} is given {count} cards; a hand holds 13")]
+    #[error("{} is given {count} cards; a hand holds 13", seat.name())]
     TooManyCards {
         /// The seat.
         seat: Seat,

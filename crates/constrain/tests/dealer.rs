@@ -1,0 +1,95 @@
+//! Dealer behaviour: impossible sets, the rejection fallback, giving up, levelled sets.
+
+use fairdeal_constrain::{
+    parse, BoardOrder, BuildError, Culprit, Dealer, Levelled, Options, Pair, SampleError,
+};
+use fairdeal_model::Seat;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+fn build(text: &str, options: Options) -> Result<Dealer, BuildError> {
+    Dealer::new(&parse(text).expect("parses").constraints(None).expect("compiles"), options)
+}
+
+#[test]
+fn impossible_sets_name_the_culprit() {
+    let err = build("north: hcp 38", Options::default()).expect_err("38 HCP needs 14 cards");
+    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Seat(Seat::North) });
+    assert_eq!(err.to_string(), "no deal satisfies the conditions on North");
+    let err = build("north: spades 7\nsouth: spades 7", Options::default()).expect_err("14 spades");
+    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Together });
+    let err = build("ns: hcp 25+\nnorth: hcp 0-5\nsouth: hcp 0-5", Options::default()).expect_err("sum");
+    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Pair(Pair::NorthSouth) });
+    let err = build("east: shape 4432 - any 4=4=3=2", Options::default()).expect_err("no shape");
+    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Seat(Seat::East) });
+    let err = build("west: spades AKxx\nnorth: has S2 S3 S4 S5 S6 S7 S8", Options::default()).expect_err("x");
+    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Seat(Seat::West) });
+}
+
+#[test]
+fn over_budget_falls_back_to_rejection_and_reports_it() {
+    let text = "north: balanced, hcp 12-14\neast: spades 5+\nsouth: hcp 0-20\nwest: hearts 0-1";
+    let small = Options { budget: 2_000_000, ..Options::default() };
+    let mut d = build(text, small).expect("builds");
+    let c = d.count();
+    assert!(!c.is_exact());
+    assert!(c.exact_seats.contains(&Seat::North), "the 1-in-20 seat is kept exact: {c:?}");
+    assert!(!c.rejected_seats.is_empty());
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for _ in 0..200 {
+        let deal = d.sample(&mut rng).expect("samples");
+        assert!(set.accepts(&deal));
+    }
+    let (tries, accepted) = d.acceptance();
+    assert_eq!(accepted, 200);
+    assert!(tries > accepted, "some exact draws were rejected");
+}
+
+#[test]
+fn hopeless_filters_give_up_with_a_rate() {
+    let mut d = build("north: hcp 20+", Options { max_tries: 1000, ..Options::default() }).expect("builds");
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let err = d.sample_filtered(&mut rng, |deal| deal.hand(Seat::South).hcp() > 19).expect_err("never");
+    let SampleError::TooRare { tries, accepted, rate } = err.clone();
+    assert_eq!((tries, accepted), (1000, 0));
+    assert!(rate > 0.0 && rate <= 0.003 + 1e-12);
+    assert!(err.to_string().contains("gave up after 1000 draws"), "{err}");
+    let deal = d.sample_filtered(&mut rng, |deal| deal.hand(Seat::South).hcp() >= 10).expect("often");
+    assert!(deal.hand(Seat::North).hcp() >= 20 && deal.hand(Seat::South).hcp() >= 10);
+}
+
+/// Levelled categories: picks follow the weights (chi-square, alpha 0.001, 2 d.f.: 13.82),
+/// interleaving shows every category in every block, and each deal fits its category.
+#[test]
+fn levelled_sets() {
+    let text = "north: balanced\ncategory weak weight 2\nnorth: hcp 12-14\ncategory strong\nnorth: hcp 15-17\n\
+                category big\nnorth: hcp 20-21";
+    let spec = parse(text).expect("parses");
+    let mut l = Levelled::new(&spec, Options::default()).expect("builds");
+    assert_eq!(l.names(), ["weak", "strong", "big"]);
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let order = l.order(&mut rng, 40_000, BoardOrder::Random);
+    let mut n = [0f64; 3];
+    for c in &order {
+        n[*c] += 1.0;
+    }
+    let e = [20_000.0, 10_000.0, 10_000.0];
+    let chi: f64 = (0..3).map(|i| (n[i] - e[i]).powi(2) / e[i]).sum();
+    assert!(chi < 13.82, "chi-square {chi} ≥ 13.82 (alpha 0.001, 2 d.f.)");
+    let inter = l.order(&mut rng, 12, BoardOrder::Interleaved);
+    for block in inter.chunks(4) {
+        let mut b = block.to_vec();
+        b.sort_unstable();
+        assert_eq!(b, [0, 0, 1, 2]);
+    }
+    let boards = l.deal(&mut rng, 30, BoardOrder::Interleaved).expect("deals");
+    for (c, deal) in boards {
+        let set = spec.constraints(Some(c)).expect("compiles");
+        assert!(set.accepts(&deal), "{deal} is not in category {c}");
+    }
+    assert!(matches!(
+        Levelled::new(&parse("north: hcp 3").unwrap(), Options::default()),
+        Err(fairdeal_constrain::LevelError::NoCategories)
+    ));
+}

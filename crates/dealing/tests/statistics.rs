@@ -117,6 +117,30 @@ fn chi_square_helpers_match_published_quantiles() {
     assert!((stat - 0.02).abs() < 1e-9, "{stat}");
 }
 
+/// The card × seat statistic is scaled by 51/52 for drawing without replacement; check the
+/// scaling itself: over 1000 batches of 2000 fair deals its mean must be 153 (the χ²(153)
+/// mean) within 4 standard errors (√(2·153/1000) ≈ 0.55; two-sided alpha ≈ 6e-5). The
+/// unscaled statistic would average 156 and fail.
+#[test]
+fn card_seat_statistic_is_calibrated() {
+    let mut dealer = FastDealer::from_seed([10; 32]);
+    let batches = 1000;
+    let mut sum = 0.0;
+    for _ in 0..batches {
+        let mut t = Tally::new();
+        for _ in 0..2000 {
+            t.add(&dealer.next_deal());
+        }
+        sum += t.card_seat_test(ALPHA).stat;
+    }
+    let mean = sum / batches as f64;
+    let se = (2.0 * 153.0 / batches as f64).sqrt();
+    println!(
+        "card x seat statistic: mean {mean:.2} over {batches} batches, expected 153 ± {se:.2}"
+    );
+    assert!((mean - 153.0).abs() < 4.0 * se, "mean {mean}");
+}
+
 #[test]
 fn dealing_does_not_allocate() {
     let mut dealer = FastDealer::from_seed([9; 32]);

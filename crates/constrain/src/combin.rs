@@ -11,7 +11,7 @@
 use rand_core::RngCore;
 
 /// C(n, k) for n ≤ 52, exact.
-const BINOM: [[u128; 53]; 53] = {
+static BINOM: [[u128; 53]; 53] = {
     let mut t = [[0u128; 53]; 53];
     let mut n = 0;
     while n < 53 {
@@ -64,7 +64,11 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: u128) -> u128 {
         return 0;
     }
     let bits = 128 - (n - 1).leading_zeros();
-    let mask = if bits == 128 { u128::MAX } else { (1u128 << bits) - 1 };
+    let mask = if bits == 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    };
     loop {
         let x = if bits <= 64 {
             u128::from(rng.next_u64())
@@ -84,7 +88,11 @@ pub fn below_usize<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
         return 0;
     }
     let bits = 32 - ((n - 1) as u32).leading_zeros();
-    let mask = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+    let mask = if bits == 32 {
+        u32::MAX
+    } else {
+        (1u32 << bits) - 1
+    };
     loop {
         let x = (rng.next_u32() & mask) as usize;
         if x < n {
@@ -129,7 +137,10 @@ mod tests {
             c[below(&mut rng, 7) as usize] += 1;
             assert!(below_usize(&mut rng, 3) < 3);
         }
-        let chi: f64 = c.iter().map(|&o| (f64::from(o) - 10_000.0).powi(2) / 10_000.0).sum();
+        let chi: f64 = c
+            .iter()
+            .map(|&o| (f64::from(o) - 10_000.0).powi(2) / 10_000.0)
+            .sum();
         assert!(chi < 22.46, "chi-square {chi} ≥ 22.46 (alpha 0.001)");
         let big = 3u128 << 100;
         assert!(below(&mut rng, big) < big);

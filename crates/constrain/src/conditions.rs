@@ -63,7 +63,10 @@ impl SeatConditions {
         const TOP5: u16 = 0b11111;
         self.fixed.difference(hand).is_empty()
             && self.shapes.contains(hand.shape())
-            && self.points.iter().all(|p| p.contains(p.scale.of_hand(hand)))
+            && self
+                .points
+                .iter()
+                .all(|p| p.contains(p.scale.of_hand(hand)))
             && Suit::ALL.iter().all(|&s| {
                 !self.exact_suits[s.index()]
                     || hand.holding(s).bits() & TOP5 == self.fixed.holding(s).bits() & TOP5
@@ -132,7 +135,9 @@ impl ConstraintSet {
 
     /// True if the deal satisfies every condition (the definition sampling is tested against).
     pub fn accepts(&self, deal: &Deal) -> bool {
-        Seat::ALL.iter().all(|&s| self.seats[s.index()].accepts(deal.hand(s)))
+        Seat::ALL
+            .iter()
+            .all(|&s| self.seats[s.index()].accepts(deal.hand(s)))
             && self.pairs.iter().all(|p| p.accepts(deal))
     }
 }

@@ -35,7 +35,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { budget: 50_000_000, max_tries: 2_000_000 }
+        Options {
+            budget: 50_000_000,
+            max_tries: 2_000_000,
+        }
     }
 }
 
@@ -138,7 +141,9 @@ pub struct Dealer {
 fn candidates(set: &ConstraintSet) -> Vec<Seat> {
     Seat::ALL
         .into_iter()
-        .filter(|s| set.seat(*s).constrained || set.pairs.iter().any(|p| p.pair.seats().contains(s)))
+        .filter(|s| {
+            set.seat(*s).constrained || set.pairs.iter().any(|p| p.pair.seats().contains(s))
+        })
         .collect()
 }
 
@@ -148,7 +153,9 @@ impl Dealer {
         let cands = candidates(set);
         for &s in &cands {
             if set.seat(s).shapes.is_empty() {
-                return Err(BuildError::NoDeal { culprit: Culprit::Seat(s) });
+                return Err(BuildError::NoDeal {
+                    culprit: Culprit::Seat(s),
+                });
             }
         }
         let tables = match Tables::new(set, &cands, options.budget) {
@@ -157,14 +164,28 @@ impl Dealer {
             Err(e) => return Err(e.into()),
         };
         if tables.tuples() == 0 {
-            return Err(BuildError::NoDeal { culprit: Self::culprit(set, &cands, options.budget) });
+            return Err(BuildError::NoDeal {
+                culprit: Self::culprit(set, &cands, options.budget),
+            });
         }
         let exact = tables.seats().to_vec();
-        let reject_seats = cands.iter().copied().filter(|s| !exact.contains(s)).collect();
+        let reject_seats = cands
+            .iter()
+            .copied()
+            .filter(|s| !exact.contains(s))
+            .collect();
         let reject_pairs = (0..set.pairs.len())
             .filter(|&i| !set.pairs[i].pair.seats().iter().all(|s| exact.contains(s)))
             .collect();
-        Ok(Dealer { set: set.clone(), tables, reject_seats, reject_pairs, options, tries: 0, accepted: 0 })
+        Ok(Dealer {
+            set: set.clone(),
+            tables,
+            reject_seats,
+            reject_pairs,
+            options,
+            tries: 0,
+            accepted: 0,
+        })
     }
 
     fn fallback(set: &ConstraintSet, cands: &[Seat], budget: u64) -> Result<Tables, BuildError> {
@@ -172,7 +193,9 @@ impl Dealer {
         for &s in cands {
             let t = Tables::new(set, &[s], budget)?;
             if t.tuples() == 0 {
-                return Err(BuildError::NoDeal { culprit: Culprit::Seat(s) });
+                return Err(BuildError::NoDeal {
+                    culprit: Culprit::Seat(s),
+                });
             }
             scored.push((t.deals(), s));
         }
@@ -208,7 +231,11 @@ impl Dealer {
             hands: self.tables.tuples(),
             deals: self.tables.deals(),
             rejected_seats: self.reject_seats.clone(),
-            rejected_pairs: self.reject_pairs.iter().map(|&i| self.set.pairs[i].pair).collect(),
+            rejected_pairs: self
+                .reject_pairs
+                .iter()
+                .map(|&i| self.set.pairs[i].pair)
+                .collect(),
         }
     }
 
@@ -230,10 +257,18 @@ impl Dealer {
         extra: F,
     ) -> Result<Deal, SampleError> {
         for n in 1..=self.options.max_tries {
-            let Some(d) = self.tables.sample(rng) else { break };
+            let Some(d) = self.tables.sample(rng) else {
+                break;
+            };
             self.tries += 1;
-            let ok = self.reject_seats.iter().all(|s| self.set.seat(*s).accepts(d.hand(*s)))
-                && self.reject_pairs.iter().all(|&i| self.set.pairs[i].accepts(&d))
+            let ok = self
+                .reject_seats
+                .iter()
+                .all(|s| self.set.seat(*s).accepts(d.hand(*s)))
+                && self
+                    .reject_pairs
+                    .iter()
+                    .all(|&i| self.set.pairs[i].accepts(&d))
                 && extra(&d);
             if ok {
                 self.accepted += 1;
@@ -248,7 +283,11 @@ impl Dealer {
         } else {
             self.accepted as f64 / self.tries as f64
         };
-        Err(SampleError::TooRare { tries: self.options.max_tries, accepted: self.accepted, rate })
+        Err(SampleError::TooRare {
+            tries: self.options.max_tries,
+            accepted: self.accepted,
+            rate,
+        })
     }
 
     /// Draws so far and how many were accepted (equal when everything is exact).

@@ -85,7 +85,10 @@ impl Dfa {
         for i in 0..=4 {
             let mut residual: BTreeMap<Vec<u8>, Vec<Vec<u8>>> = BTreeMap::new();
             for sh in &shapes {
-                residual.entry(sh[..i].to_vec()).or_default().push(sh[i..].to_vec());
+                residual
+                    .entry(sh[..i].to_vec())
+                    .or_default()
+                    .push(sh[i..].to_vec());
             }
             let mut ids: BTreeMap<Vec<Vec<u8>>, u16> = BTreeMap::new();
             let mut map = BTreeMap::new();
@@ -99,22 +102,41 @@ impl Dfa {
         }
         let mut trans: [Vec<[u16; 14]>; 4] = Default::default();
         for i in 0..4 {
-            let n = prefix_state[i].values().map(|&v| v as usize + 1).max().unwrap_or(0);
+            let n = prefix_state[i]
+                .values()
+                .map(|&v| v as usize + 1)
+                .max()
+                .unwrap_or(0);
             trans[i] = vec![[DEAD; 14]; n];
             for (p, &to) in &prefix_state[i + 1] {
                 let from = prefix_state[i][&p[..i]];
                 trans[i][from as usize][p[i] as usize] = to;
             }
         }
-        Dfa { trans, live: !shapes.is_empty() }
+        Dfa {
+            trans,
+            live: !shapes.is_empty(),
+        }
     }
 }
 
 #[derive(Debug, Clone, Copy)]
 enum CounterKind {
-    Seat { i: usize, w: [u8; 5] },
-    Pair { a: usize, b: usize, w: [u8; 5] },
-    Fit { a: usize, b: usize, min: u8, mask: u8 },
+    Seat {
+        i: usize,
+        w: [u8; 5],
+    },
+    Pair {
+        a: usize,
+        b: usize,
+        w: [u8; 5],
+    },
+    Fit {
+        a: usize,
+        b: usize,
+        min: u8,
+        mask: u8,
+    },
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -194,7 +216,10 @@ pub struct Tables {
 }
 
 fn points(w: &[u8; 5], mask: u8) -> u32 {
-    (0..5).filter(|r| mask >> r & 1 == 1).map(|r| u32::from(w[r])).sum()
+    (0..5)
+        .filter(|r| mask >> r & 1 == 1)
+        .map(|r| u32::from(w[r]))
+        .sum()
 }
 
 fn compositions(k: usize, total: usize, cur: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
@@ -215,7 +240,10 @@ impl Tables {
     /// them) exactly; cards predealt to other seats are respected, their other conditions
     /// ignored. `budget` bounds the work in DP steps.
     pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
-        let seats: Vec<Seat> = Seat::ALL.into_iter().filter(|s| seats.contains(s)).collect();
+        let seats: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| seats.contains(s))
+            .collect();
         let k = seats.len();
         let pos = |s: Seat| seats.iter().position(|&x| x == s);
         let fixed: [Hand; 4] = std::array::from_fn(|i| set.seats[i].fixed);
@@ -232,34 +260,64 @@ impl Tables {
         for (i, &s) in seats.iter().enumerate() {
             for p in &set.seats[s.index()].points {
                 need(&p.scale.weights);
-                counters.push(Counter { kind: CounterKind::Seat { i, w: p.scale.weights }, lo: p.lo, hi: p.hi });
+                counters.push(Counter {
+                    kind: CounterKind::Seat {
+                        i,
+                        w: p.scale.weights,
+                    },
+                    lo: p.lo,
+                    hi: p.hi,
+                });
             }
         }
         for pc in &set.pairs {
             let [sa, sb] = pc.pair.seats();
-            let (Some(a), Some(b)) = (pos(sa), pos(sb)) else { continue };
+            let (Some(a), Some(b)) = (pos(sa), pos(sb)) else {
+                continue;
+            };
             match &pc.kind {
                 PairKind::Points(r) => {
                     need(&r.scale.weights);
-                    counters.push(Counter { kind: CounterKind::Pair { a, b, w: r.scale.weights }, lo: r.lo, hi: r.hi });
+                    counters.push(Counter {
+                        kind: CounterKind::Pair {
+                            a,
+                            b,
+                            w: r.scale.weights,
+                        },
+                        lo: r.lo,
+                        hi: r.hi,
+                    });
                 }
                 PairKind::Fit { min, suits } => counters.push(Counter {
-                    kind: CounterKind::Fit { a, b, min: *min, mask: *suits },
+                    kind: CounterKind::Fit {
+                        a,
+                        b,
+                        min: *min,
+                        mask: *suits,
+                    },
                     lo: 1,
                     hi: None,
                 }),
             }
         }
         if counters.len() > MAX_COUNTERS {
-            return Err(TablesError::TooManyCounters { count: counters.len(), max: MAX_COUNTERS });
+            return Err(TablesError::TooManyCounters {
+                count: counters.len(),
+                max: MAX_COUNTERS,
+            });
         }
-        if seats.iter().any(|s| set.seats[s.index()].exact_suits.iter().any(|&e| e)) {
+        if seats
+            .iter()
+            .any(|s| set.seats[s.index()].exact_suits.iter().any(|&e| e))
+        {
             depth = 5;
         }
         // Clamp ranges into u8 state values; an unreachable lower bound keeps lo > max (count 0).
         for c in &mut counters {
             let max = match c.kind {
-                CounterKind::Seat { w, .. } | CounterKind::Pair { w, .. } => 4 * w.iter().map(|&x| u32::from(x)).sum::<u32>(),
+                CounterKind::Seat { w, .. } | CounterKind::Pair { w, .. } => {
+                    4 * w.iter().map(|&x| u32::from(x)).sum::<u32>()
+                }
                 CounterKind::Fit { .. } => 1,
             };
             if c.hi.is_some_and(|h| h >= max) {
@@ -271,7 +329,10 @@ impl Tables {
             }
         }
 
-        let dfas: Vec<Dfa> = seats.iter().map(|s| Dfa::new(&set.seats[s.index()].shapes)).collect();
+        let dfas: Vec<Dfa> = seats
+            .iter()
+            .map(|s| Dfa::new(&set.seats[s.index()].shapes))
+            .collect();
 
         let mut suits = Vec::new();
         for suit in Suit::ALL {
@@ -331,33 +392,45 @@ impl Tables {
                     }
                     v
                 };
-                compositions(k, free_spots.len(), &mut Vec::with_capacity(4), &mut |n: &[usize]| {
-                    let mut lens = [0u8; 4];
-                    for i in 0..k {
-                        let l = usize::from(fixed_len[i]) + usize::from(hc[i]) + n[i];
-                        if l > 13 {
-                            return;
-                        }
-                        lens[i] = l as u8;
-                    }
-                    let mut contrib = [0u8; MAX_COUNTERS];
-                    for (ci, c) in counters.iter().enumerate() {
-                        contrib[ci] = match c.kind {
-                            CounterKind::Seat { i, w } => points(&w, masks[i]) as u8,
-                            CounterKind::Pair { a, b, w } => (points(&w, masks[a]) + points(&w, masks[b])) as u8,
-                            CounterKind::Fit { a, b, min, mask } => {
-                                u8::from(mask >> suit.index() & 1 == 1 && lens[a] + lens[b] >= min)
+                compositions(
+                    k,
+                    free_spots.len(),
+                    &mut Vec::with_capacity(4),
+                    &mut |n: &[usize]| {
+                        let mut lens = [0u8; 4];
+                        for i in 0..k {
+                            let l = usize::from(fixed_len[i]) + usize::from(hc[i]) + n[i];
+                            if l > 13 {
+                                return;
                             }
-                        };
-                    }
-                    let weight = multinomial(free_spots.len(), n);
-                    let idx = *map.entry((lens, contrib)).or_insert_with(|| {
-                        labels.push(Label { lens, contrib, weight: 0, choices: Vec::new() });
-                        labels.len() - 1
-                    });
-                    labels[idx].weight += weight;
-                    labels[idx].choices.push((packed, weight));
-                });
+                            lens[i] = l as u8;
+                        }
+                        let mut contrib = [0u8; MAX_COUNTERS];
+                        for (ci, c) in counters.iter().enumerate() {
+                            contrib[ci] = match c.kind {
+                                CounterKind::Seat { i, w } => points(&w, masks[i]) as u8,
+                                CounterKind::Pair { a, b, w } => {
+                                    (points(&w, masks[a]) + points(&w, masks[b])) as u8
+                                }
+                                CounterKind::Fit { a, b, min, mask } => u8::from(
+                                    mask >> suit.index() & 1 == 1 && lens[a] + lens[b] >= min,
+                                ),
+                            };
+                        }
+                        let weight = multinomial(free_spots.len(), n);
+                        let idx = *map.entry((lens, contrib)).or_insert_with(|| {
+                            labels.push(Label {
+                                lens,
+                                contrib,
+                                weight: 0,
+                                choices: Vec::new(),
+                            });
+                            labels.len() - 1
+                        });
+                        labels[idx].weight += weight;
+                        labels[idx].choices.push((packed, weight));
+                    },
+                );
             }
             for l in &mut labels {
                 let mut cum = 0;
@@ -366,7 +439,7 @@ impl Tables {
                     c.1 = cum;
                 }
             }
-            labels.sort_by(|a, b| a.lens.cmp(&b.lens));
+            labels.sort_by_key(|a| a.lens);
             let mut groups = Vec::new();
             let mut start = 0;
             for i in 1..=labels.len() {
@@ -375,11 +448,20 @@ impl Tables {
                     start = i;
                 }
             }
-            suits.push(SuitTable { free_honours, free_spots, fixed_len, labels, groups });
+            suits.push(SuitTable {
+                free_honours,
+                free_spots,
+                fixed_len,
+                labels,
+                groups,
+            });
         }
 
-        let fillers: Vec<(Seat, Hand)> =
-            Seat::ALL.into_iter().filter(|s| !seats.contains(s)).map(|s| (s, fixed[s.index()])).collect();
+        let fillers: Vec<(Seat, Hand)> = Seat::ALL
+            .into_iter()
+            .filter(|s| !seats.contains(s))
+            .map(|s| (s, fixed[s.index()]))
+            .collect();
         let pool = 52 - 13 * k - fillers.iter().map(|f| f.1.len() as usize).sum::<usize>();
         let sizes: Vec<usize> = fillers.iter().map(|f| 13 - f.1.len() as usize).collect();
         let filler_ways = multinomial(pool, &sizes);
@@ -419,10 +501,16 @@ impl Tables {
     }
 
     fn build(&mut self, budget: u64) -> Result<(), TablesError> {
-        let over = |t: &Tables| TablesError::Budget { seats: t.seats.clone(), budget };
+        let over = |t: &Tables| TablesError::Budget {
+            seats: t.seats.clone(),
+            budget,
+        };
         let mut first = Layer::default();
         if self.dfas.iter().all(|d| d.live) {
-            first.insert(Key { dfa: [0; 4], ctr: [0; MAX_COUNTERS] });
+            first.insert(Key {
+                dfa: [0; 4],
+                ctr: [0; MAX_COUNTERS],
+            });
         }
         self.layers = vec![first];
         let mut work = self.work;
@@ -454,7 +542,14 @@ impl Tables {
         let comp: Vec<u128> = last
             .keys
             .iter()
-            .map(|k| u128::from(self.counters.iter().enumerate().all(|(i, c)| u32::from(k.ctr[i]) >= c.lo)))
+            .map(|k| {
+                u128::from(
+                    self.counters
+                        .iter()
+                        .enumerate()
+                        .all(|(i, c)| u32::from(k.ctr[i]) >= c.lo),
+                )
+            })
             .collect();
         last.comp = comp;
         for suit in (0..4).rev() {

@@ -66,8 +66,14 @@ impl Levelled {
         for (i, c) in spec.categories.iter().enumerate() {
             let set = spec
                 .constraints(Some(i))
-                .map_err(|source| LevelError::Compile { name: c.name.clone(), source })?;
-            let d = Dealer::new(&set, options).map_err(|source| LevelError::Build { name: c.name.clone(), source })?;
+                .map_err(|source| LevelError::Compile {
+                    name: c.name.clone(),
+                    source,
+                })?;
+            let d = Dealer::new(&set, options).map_err(|source| LevelError::Build {
+                name: c.name.clone(),
+                source,
+            })?;
             dealers.push(d);
         }
         Ok(Levelled {
@@ -101,11 +107,20 @@ impl Levelled {
     }
 
     /// Category indices for `n` boards.
-    pub fn order<R: RngCore + ?Sized>(&self, rng: &mut R, n: usize, order: BoardOrder) -> Vec<usize> {
+    pub fn order<R: RngCore + ?Sized>(
+        &self,
+        rng: &mut R,
+        n: usize,
+        order: BoardOrder,
+    ) -> Vec<usize> {
         match order {
             BoardOrder::Random => (0..n).map(|_| self.pick(rng)).collect(),
             BoardOrder::Interleaved => {
-                let g = self.weights.iter().fold(0u128, |a, &w| gcd(a, u128::from(w))).max(1) as u32;
+                let g = self
+                    .weights
+                    .iter()
+                    .fold(0u128, |a, &w| gcd(a, u128::from(w)))
+                    .max(1) as u32;
                 let block: Vec<usize> = self
                     .weights
                     .iter()
@@ -125,7 +140,11 @@ impl Levelled {
     }
 
     /// A deal of category `i`, uniform within it.
-    pub fn sample<R: RngCore + ?Sized>(&mut self, rng: &mut R, i: usize) -> Result<Deal, SampleError> {
+    pub fn sample<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        i: usize,
+    ) -> Result<Deal, SampleError> {
         let last = self.dealers.len() - 1;
         self.dealers[i.min(last)].sample(rng)
     }
@@ -138,6 +157,8 @@ impl Levelled {
         order: BoardOrder,
     ) -> Result<Vec<(usize, Deal)>, SampleError> {
         let cats = self.order(rng, n, order);
-        cats.into_iter().map(|c| Ok((c, self.sample(rng, c)?))).collect()
+        cats.into_iter()
+            .map(|c| Ok((c, self.sample(rng, c)?)))
+            .collect()
     }
 }

@@ -37,7 +37,9 @@
 //! into `line:column` with a caret. The parser reports every bad line, not just the first.
 
 use crate::shape::{class_by_name, LenRange, ShapeExpr, ShapeItem};
-use crate::spec::{Category, Cond, FitSuits, HoldingPattern, Pair, PointRange, Scale, Spec, Statement, Who};
+use crate::spec::{
+    Category, Cond, FitSuits, HoldingPattern, Pair, PointRange, Scale, Spec, Statement, Who,
+};
 use fairdeal_model::{Card, Hand, Holding, Rank, Seat, Suit};
 use std::fmt;
 use std::ops::Range;
@@ -128,7 +130,9 @@ impl ParseErrors {
         for e in &self.0 {
             let (line, col) = e.line_col(src);
             let text = src.lines().nth(line - 1).unwrap_or("");
-            let width = src.get(e.span.clone()).map_or(1, |s| s.chars().count().max(1));
+            let width = src
+                .get(e.span.clone())
+                .map_or(1, |s| s.chars().count().max(1));
             out.push_str(&format!(
                 "{line}:{col}: {e}\n  {text}\n  {}{}\n",
                 " ".repeat(col - 1),
@@ -159,17 +163,26 @@ fn lex(line: &str, offset: usize) -> Vec<Tok<'_>> {
         let sep = c.is_whitespace() || c == ',' || c == ':';
         if sep {
             if let Some(s) = start.take() {
-                toks.push(Tok { text: &code[s..i], start: offset + s });
+                toks.push(Tok {
+                    text: &code[s..i],
+                    start: offset + s,
+                });
             }
             if c == ',' || c == ':' {
-                toks.push(Tok { text: &code[i..i + 1], start: offset + i });
+                toks.push(Tok {
+                    text: &code[i..i + 1],
+                    start: offset + i,
+                });
             }
         } else if start.is_none() {
             start = Some(i);
         }
     }
     if let Some(s) = start {
-        toks.push(Tok { text: &code[s..], start: offset + s });
+        toks.push(Tok {
+            text: &code[s..],
+            start: offset + s,
+        });
     }
     toks
 }
@@ -179,7 +192,10 @@ type PResult<T> = Result<T, ParseError>;
 fn expected(expected: &'static str, tok: Option<&Tok<'_>>, end: usize) -> ParseError {
     ParseError {
         span: tok.map_or(end..end, |t| t.span()),
-        kind: ParseErrorKind::Expected { expected, found: tok.map_or(String::new(), |t| t.text.to_string()) },
+        kind: ParseErrorKind::Expected {
+            expected,
+            found: tok.map_or(String::new(), |t| t.text.to_string()),
+        },
     }
 }
 
@@ -197,7 +213,10 @@ fn half_points(s: &str) -> Option<u32> {
 
 fn point_range(s: &str) -> Option<PointRange> {
     if let Some(lo) = s.strip_suffix('+') {
-        return Some(PointRange { lo: half_points(lo)?, hi: None });
+        return Some(PointRange {
+            lo: half_points(lo)?,
+            hi: None,
+        });
     }
     if let Some((a, b)) = s.split_once('-') {
         let (lo, hi) = (half_points(a)?, half_points(b)?);
@@ -208,7 +227,10 @@ fn point_range(s: &str) -> Option<PointRange> {
 }
 
 fn len_value(s: &str) -> Option<u8> {
-    let v: u8 = s.parse().ok().filter(|_| s.bytes().all(|b| b.is_ascii_digit()))?;
+    let v: u8 = s
+        .parse()
+        .ok()
+        .filter(|_| s.bytes().all(|b| b.is_ascii_digit()))?;
     (v <= 13).then_some(v)
 }
 
@@ -217,7 +239,10 @@ fn len_range(s: &str, allow_x: bool) -> Option<LenRange> {
         return Some(LenRange::ANY);
     }
     if let Some(lo) = s.strip_suffix('+') {
-        return Some(LenRange { lo: len_value(lo)?, hi: 13 });
+        return Some(LenRange {
+            lo: len_value(lo)?,
+            hi: 13,
+        });
     }
     if let Some((a, b)) = s.split_once('-') {
         let (lo, hi) = (len_value(a)?, len_value(b)?);
@@ -250,25 +275,30 @@ fn shape_expr(toks: &[Tok<'_>], end: usize) -> PResult<ShapeExpr> {
     }
     loop {
         let t = toks.get(i).ok_or_else(|| expected(SHAPE_ITEM, None, end))?;
-        let item = if t.text.eq_ignore_ascii_case("any") {
-            i += 1;
-            let p = toks.get(i);
-            ShapeItem::AnyOrder(p.and_then(|p| pattern(p.text)).ok_or_else(|| {
-                expected("a pattern with = after `any`, such as 5=4=x=x", p, end)
-            })?)
-        } else if let Some(c) = class_by_name(t.text) {
-            ShapeItem::Class(c)
-        } else if t.text.len() == 4 && t.text.bytes().all(|b| b.is_ascii_digit()) {
-            let d: Vec<u8> = t.text.bytes().map(|b| b - b'0').collect();
-            if d.iter().map(|&x| u32::from(x)).sum::<u32>() != 13 {
-                return Err(expected("four digits adding up to 13, such as 4432", Some(t), end));
-            }
-            ShapeItem::AnyOrder([0, 1, 2, 3].map(|k| LenRange { lo: d[k], hi: d[k] }))
-        } else if let Some(p) = pattern(t.text) {
-            ShapeItem::Exact(p)
-        } else {
-            return Err(expected(SHAPE_ITEM, Some(t), end));
-        };
+        let item =
+            if t.text.eq_ignore_ascii_case("any") {
+                i += 1;
+                let p = toks.get(i);
+                ShapeItem::AnyOrder(p.and_then(|p| pattern(p.text)).ok_or_else(|| {
+                    expected("a pattern with = after `any`, such as 5=4=x=x", p, end)
+                })?)
+            } else if let Some(c) = class_by_name(t.text) {
+                ShapeItem::Class(c)
+            } else if t.text.len() == 4 && t.text.bytes().all(|b| b.is_ascii_digit()) {
+                let d: Vec<u8> = t.text.bytes().map(|b| b - b'0').collect();
+                if d.iter().map(|&x| u32::from(x)).sum::<u32>() != 13 {
+                    return Err(expected(
+                        "four digits adding up to 13, such as 4432",
+                        Some(t),
+                        end,
+                    ));
+                }
+                ShapeItem::AnyOrder([0, 1, 2, 3].map(|k| LenRange { lo: d[k], hi: d[k] }))
+            } else if let Some(p) = pattern(t.text) {
+                ShapeItem::Exact(p)
+            } else {
+                return Err(expected(SHAPE_ITEM, Some(t), end));
+            };
         items.push((sign, item));
         i += 1;
         match toks.get(i) {
@@ -282,7 +312,9 @@ fn shape_expr(toks: &[Tok<'_>], end: usize) -> PResult<ShapeExpr> {
 }
 
 fn suit_word(s: &str) -> Option<Suit> {
-    Suit::ALL.into_iter().find(|x| x.name().eq_ignore_ascii_case(s))
+    Suit::ALL
+        .into_iter()
+        .find(|x| x.name().eq_ignore_ascii_case(s))
 }
 
 fn rank_chars(s: &str) -> Option<Vec<Rank>> {
@@ -322,7 +354,10 @@ fn hand(s: &str) -> Option<Hand> {
 fn holding_pattern(s: &str) -> Option<HoldingPattern> {
     let mut ranks = Holding::EMPTY;
     let mut spots = 0u8;
-    let named: String = s.chars().filter(|c| !c.eq_ignore_ascii_case(&'x')).collect();
+    let named: String = s
+        .chars()
+        .filter(|c| !c.eq_ignore_ascii_case(&'x'))
+        .collect();
     for c in s.chars() {
         if c.eq_ignore_ascii_case(&'x') {
             spots += 1;
@@ -341,7 +376,9 @@ struct Parser {
     scales: Vec<Scale>,
 }
 
-const RESERVED: &[&str] = &["shape", "has", "is", "fit", "any", "category", "scale", "weight"];
+const RESERVED: &[&str] = &[
+    "shape", "has", "is", "fit", "any", "category", "scale", "weight",
+];
 
 impl Parser {
     fn scale(&self, name: &str) -> Option<Scale> {
@@ -352,14 +389,19 @@ impl Parser {
     }
 
     fn cond(&self, who: Who, toks: &[Tok<'_>], end: usize) -> PResult<Cond> {
-        let head = toks.first().ok_or_else(|| expected("a condition", None, end))?;
+        let head = toks
+            .first()
+            .ok_or_else(|| expected("a condition", None, end))?;
         let word = head.text.to_ascii_lowercase();
         let rest = &toks[1..];
         let seat_only = |c: Cond| match who {
             Who::Seat(_) => Ok(c),
             Who::Pair(_) => Err(ParseError {
                 span: head.span(),
-                kind: ParseErrorKind::WrongSubject { what: word.clone(), expected: "a seat" },
+                kind: ParseErrorKind::WrongSubject {
+                    what: word.clone(),
+                    expected: "a seat",
+                },
             }),
         };
         let one = |what: &'static str| -> PResult<&Tok<'_>> {
@@ -379,9 +421,15 @@ impl Parser {
             const WHAT: &str = "a length (5, 4-5, 5+) or a holding (AKxx)";
             let t = one(WHAT)?;
             let c = if t.text.chars().any(|c| c.is_ascii_alphabetic()) {
-                Cond::Holding(suit, holding_pattern(t.text).ok_or_else(|| expected(WHAT, Some(t), end))?)
+                Cond::Holding(
+                    suit,
+                    holding_pattern(t.text).ok_or_else(|| expected(WHAT, Some(t), end))?,
+                )
             } else {
-                Cond::Length(suit, len_range(t.text, false).ok_or_else(|| expected(WHAT, Some(t), end))?)
+                Cond::Length(
+                    suit,
+                    len_range(t.text, false).ok_or_else(|| expected(WHAT, Some(t), end))?,
+                )
             };
             return seat_only(c);
         }
@@ -391,32 +439,47 @@ impl Parser {
             }
             let mut cards = Vec::new();
             for t in rest {
-                cards.push(card(t.text).ok_or_else(|| expected("a card: suit then rank, such as SA or ♥10", Some(t), end))?);
+                cards.push(card(t.text).ok_or_else(|| {
+                    expected("a card: suit then rank, such as SA or ♥10", Some(t), end)
+                })?);
             }
             return seat_only(Cond::Has(cards));
         }
         if word == "is" {
             let t = one("a 13-card PBN hand such as AKQ2.JT3.K765.A9")?;
-            let h = hand(t.text).ok_or_else(|| expected("a 13-card PBN hand such as AKQ2.JT3.K765.A9", Some(t), end))?;
+            let h = hand(t.text).ok_or_else(|| {
+                expected("a 13-card PBN hand such as AKQ2.JT3.K765.A9", Some(t), end)
+            })?;
             return seat_only(Cond::Is(h));
         }
         if word == "fit" {
             if matches!(who, Who::Seat(_)) {
                 return Err(ParseError {
                     span: head.span(),
-                    kind: ParseErrorKind::WrongSubject { what: word, expected: "a pair (ns or ew)" },
+                    kind: ParseErrorKind::WrongSubject {
+                        what: word,
+                        expected: "a pair (ns or ew)",
+                    },
                 });
             }
             const WHAT: &str = "a fit length such as 8+";
             let t = rest.first().ok_or_else(|| expected(WHAT, None, end))?;
-            let min = t.text.strip_suffix('+').and_then(len_value).ok_or_else(|| expected(WHAT, Some(t), end))?;
+            let min = t
+                .text
+                .strip_suffix('+')
+                .and_then(len_value)
+                .ok_or_else(|| expected(WHAT, Some(t), end))?;
             let suits = match rest.get(1) {
                 None => FitSuits::Any,
                 Some(s) => match s.text.to_ascii_lowercase().as_str() {
                     "majors" => FitSuits::Majors,
                     "minors" => FitSuits::Minors,
                     w => FitSuits::Suit(suit_word(w).ok_or_else(|| {
-                        expected("spades, hearts, diamonds, clubs, majors or minors", Some(s), end)
+                        expected(
+                            "spades, hearts, diamonds, clubs, majors or minors",
+                            Some(s),
+                            end,
+                        )
                     })?),
                 },
             };
@@ -431,7 +494,12 @@ impl Parser {
             let r = point_range(t.text).ok_or_else(|| expected(WHAT, Some(t), end))?;
             return Ok(Cond::Points(scale, r));
         }
-        Err(ParseError { span: head.span(), kind: ParseErrorKind::UnknownWord { name: head.text.to_string() } })
+        Err(ParseError {
+            span: head.span(),
+            kind: ParseErrorKind::UnknownWord {
+                name: head.text.to_string(),
+            },
+        })
     }
 
     fn statement(&self, toks: &[Tok<'_>], end: usize) -> PResult<Statement> {
@@ -441,9 +509,20 @@ impl Parser {
             "ew" => Who::Pair(Pair::EastWest),
             w => Seat::ALL
                 .into_iter()
-                .find(|s| s.name().eq_ignore_ascii_case(w) || (w.len() == 1 && Seat::from_char(s.letter()) == w.chars().next().and_then(Seat::from_char)))
+                .find(|s| {
+                    s.name().eq_ignore_ascii_case(w)
+                        || (w.len() == 1
+                            && Seat::from_char(s.letter())
+                                == w.chars().next().and_then(Seat::from_char))
+                })
                 .map(Who::Seat)
-                .ok_or_else(|| expected("north, east, south, west, ns, ew, scale or category", Some(first), end))?,
+                .ok_or_else(|| {
+                    expected(
+                        "north, east, south, west, ns, ew, scale or category",
+                        Some(first),
+                        end,
+                    )
+                })?,
         };
         match toks.get(1) {
             Some(t) if t.text == ":" => {}
@@ -458,7 +537,9 @@ impl Parser {
     }
 
     fn scale_decl(&self, toks: &[Tok<'_>], end: usize) -> PResult<Scale> {
-        let name_tok = toks.get(1).ok_or_else(|| expected("a scale name", None, end))?;
+        let name_tok = toks
+            .get(1)
+            .ok_or_else(|| expected("a scale name", None, end))?;
         let name = name_tok.text.to_ascii_lowercase();
         let taken = RESERVED.contains(&name.as_str())
             || self.scale(&name).is_some()
@@ -466,7 +547,10 @@ impl Parser {
             || suit_word(&name).is_some()
             || !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
         if taken {
-            return Err(ParseError { span: name_tok.span(), kind: ParseErrorKind::NameTaken { name } });
+            return Err(ParseError {
+                span: name_tok.span(),
+                kind: ParseErrorKind::NameTaken { name },
+            });
         }
         const WHAT: &str = "a rank A K Q J or T followed by its value, such as A4 or T0.5";
         let mut weights = [0u8; 5];
@@ -476,7 +560,11 @@ impl Parser {
         }
         for t in &toks[2..] {
             let mut it = t.text.chars();
-            let r = it.next().and_then(Rank::from_char).map(|r| r.from_top()).filter(|&r| r < 5);
+            let r = it
+                .next()
+                .and_then(Rank::from_char)
+                .map(|r| r.from_top())
+                .filter(|&r| r < 5);
             let v = half_points(it.as_str()).filter(|&v| v <= 255);
             match (r, v) {
                 (Some(r), Some(v)) if !seen[r] => {
@@ -490,7 +578,10 @@ impl Parser {
         if total > 63 {
             return Err(ParseError {
                 span: name_tok.span(),
-                kind: ParseErrorKind::ScaleTooHeavy { name, half_points: total },
+                kind: ParseErrorKind::ScaleTooHeavy {
+                    name,
+                    half_points: total,
+                },
             });
         }
         Ok(Scale { name, weights })
@@ -498,16 +589,28 @@ impl Parser {
 }
 
 /// A `"quoted"` category name: the name and the index of the first token after it.
-fn quoted_name(line: &str, line_start: usize, toks: &[Tok<'_>], end: usize) -> PResult<Option<(String, usize)>> {
-    let Some(first) = toks.get(1) else { return Ok(None) };
+fn quoted_name(
+    line: &str,
+    line_start: usize,
+    toks: &[Tok<'_>],
+    end: usize,
+) -> PResult<Option<(String, usize)>> {
+    let Some(first) = toks.get(1) else {
+        return Ok(None);
+    };
     if !first.text.starts_with('"') {
         return Ok(None);
     }
     let from = first.start - line_start + 1;
     let rest = line.get(from..).unwrap_or("");
-    let close = rest.find('"').ok_or_else(|| expected("a closing `\"`", None, end))?;
+    let close = rest
+        .find('"')
+        .ok_or_else(|| expected("a closing `\"`", None, end))?;
     let end_abs = line_start + from + close + 1;
-    let next = toks.iter().position(|t| t.start >= end_abs).unwrap_or(toks.len());
+    let next = toks
+        .iter()
+        .position(|t| t.start >= end_abs)
+        .unwrap_or(toks.len());
     Ok(Some((rest[..close].to_string(), next)))
 }
 
@@ -548,9 +651,15 @@ pub fn parse(src: &str) -> Result<Spec, ParseErrors> {
                             return Err(expected("the end of the line", Some(extra), end));
                         }
                     }
-                    Some(t) => return Err(expected("`weight N` or the end of the line", Some(t), end)),
+                    Some(t) => {
+                        return Err(expected("`weight N` or the end of the line", Some(t), end))
+                    }
                 }
-                spec.categories.push(Category { name, weight, statements: Vec::new() });
+                spec.categories.push(Category {
+                    name,
+                    weight,
+                    statements: Vec::new(),
+                });
             } else {
                 let st = p.statement(&toks, end)?;
                 match spec.categories.last_mut() {

@@ -221,7 +221,8 @@ pub static CLASSES: &[ShapeClass] = &[
     },
     ShapeClass {
         name: "two-suited",
-        definition: "two suits of at least 5 and 4 cards, the other two of at most 3 (a ≥ 5, b ≥ 4, c ≤ 3)",
+        definition:
+            "two suits of at least 5 and 4 cards, the other two of at most 3 (a ≥ 5, b ≥ 4, c ≤ 3)",
         test: |s| {
             let t = sorted_desc(s);
             t[0] >= 5 && t[1] >= 4 && t[2] <= 3
@@ -358,9 +359,16 @@ mod tests {
         assert_eq!(n("balanced"), 4 + 12 + 12);
         assert_eq!(n("three-suited"), 4 + 12);
         assert_eq!(n("semibalanced"), 28 + 12 + 12);
-        let any4432 = ShapeExpr { items: vec![(true, ShapeItem::AnyOrder([4, 4, 3, 2].map(|l| LenRange { lo: l, hi: l })))] };
+        let any4432 = ShapeExpr {
+            items: vec![(
+                true,
+                ShapeItem::AnyOrder([4, 4, 3, 2].map(|l| LenRange { lo: l, hi: l })),
+            )],
+        };
         assert_eq!(any4432.to_set().len(), 12);
-        let not = ShapeExpr { items: vec![(false, ShapeItem::Class(class_by_name("balanced").unwrap()))] };
+        let not = ShapeExpr {
+            items: vec![(false, ShapeItem::Class(class_by_name("balanced").unwrap()))],
+        };
         assert_eq!(not.to_set().len(), 560 - 28);
     }
 }

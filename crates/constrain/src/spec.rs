@@ -26,12 +26,18 @@ pub struct Scale {
 impl Scale {
     /// Milton Work points 4-3-2-1.
     pub fn hcp() -> Scale {
-        Scale { name: "hcp".into(), weights: [8, 6, 4, 2, 0] }
+        Scale {
+            name: "hcp".into(),
+            weights: [8, 6, 4, 2, 0],
+        }
     }
 
     /// Controls: ace 2, king 1.
     pub fn controls() -> Scale {
-        Scale { name: "controls".into(), weights: [4, 2, 0, 0, 0] }
+        Scale {
+            name: "controls".into(),
+            weights: [4, 2, 0, 0, 0],
+        }
     }
 
     /// The built-in scales.
@@ -41,12 +47,18 @@ impl Scale {
 
     /// Half-points of a holding.
     pub fn of_holding(&self, h: Holding) -> u32 {
-        (0..5).filter(|&r| h.bits() >> r & 1 == 1).map(|r| u32::from(self.weights[r])).sum()
+        (0..5)
+            .filter(|&r| h.bits() >> r & 1 == 1)
+            .map(|r| u32::from(self.weights[r]))
+            .sum()
     }
 
     /// Half-points of a hand.
     pub fn of_hand(&self, h: Hand) -> u32 {
-        Suit::ALL.iter().map(|&s| self.of_holding(h.holding(s))).sum()
+        Suit::ALL
+            .iter()
+            .map(|&s| self.of_holding(h.holding(s)))
+            .sum()
     }
 
     /// The most half-points one hand can hold (four suits' worth).
@@ -57,7 +69,7 @@ impl Scale {
 
 /// Writes half-points as `12` or `12.5`.
 pub(crate) fn fmt_half(f: &mut fmt::Formatter<'_>, v: u32) -> fmt::Result {
-    if v % 2 == 0 {
+    if v.is_multiple_of(2) {
         write!(f, "{}", v / 2)
     } else {
         write!(f, "{}.5", v / 2)
@@ -369,10 +381,10 @@ impl Spec {
     pub fn constraints(&self, category: Option<usize>) -> Result<ConstraintSet, CompileError> {
         let mut list: Vec<&Statement> = self.statements.iter().collect();
         if let Some(i) = category {
-            let c = self
-                .categories
-                .get(i)
-                .ok_or(CompileError::NoCategory { index: i, count: self.categories.len() })?;
+            let c = self.categories.get(i).ok_or(CompileError::NoCategory {
+                index: i,
+                count: self.categories.len(),
+            })?;
             list.extend(c.statements.iter());
         }
         compile(&list)
@@ -387,7 +399,11 @@ fn add_fixed(
     for card in cards {
         for other in Seat::ALL {
             if other != seat && set.seats[other.index()].fixed.contains(card) {
-                return Err(CompileError::DuplicateCard { card, first: other, second: seat });
+                return Err(CompileError::DuplicateCard {
+                    card,
+                    first: other,
+                    second: seat,
+                });
             }
         }
         set.seats[seat.index()].fixed.insert(card);
@@ -407,7 +423,11 @@ fn add_points(list: &mut Vec<ScaleRange>, scale: &Scale, r: PointRange) {
             (a, b) => a.or(b),
         };
     } else {
-        list.push(ScaleRange { scale: scale.clone(), lo: r.lo, hi: r.hi });
+        list.push(ScaleRange {
+            scale: scale.clone(),
+            lo: r.lo,
+            hi: r.hi,
+        });
     }
 }
 
@@ -415,7 +435,11 @@ fn compile(list: &[&Statement]) -> Result<ConstraintSet, CompileError> {
     let mut set = ConstraintSet::unconstrained();
     for st in list {
         for cond in &st.conds {
-            let wrong = |expected| CompileError::WrongSubject { cond: cond.to_string(), expected, who: st.who };
+            let wrong = |expected| CompileError::WrongSubject {
+                cond: cond.to_string(),
+                expected,
+                who: st.who,
+            };
             match (st.who, cond) {
                 (Who::Seat(seat), c) => {
                     let sc: &mut SeatConditions = &mut set.seats[seat.index()];
@@ -426,7 +450,9 @@ fn compile(list: &[&Statement]) -> Result<ConstraintSet, CompileError> {
                         }
                         Cond::Length(s, r) => {
                             let (s, r) = (s.index(), *r);
-                            sc.shapes = sc.shapes.intersect(ShapeSet::from_fn(|sh| r.contains(sh[s])));
+                            sc.shapes = sc
+                                .shapes
+                                .intersect(ShapeSet::from_fn(|sh| r.contains(sh[s])));
                             sc.constrained = true;
                         }
                         Cond::Holding(s, h) => {
@@ -460,13 +486,20 @@ fn compile(list: &[&Statement]) -> Result<ConstraintSet, CompileError> {
                         } else {
                             set.pairs.push(PairCondition {
                                 pair,
-                                kind: PairKind::Points(ScaleRange { scale: scale.clone(), lo: r.lo, hi: r.hi }),
+                                kind: PairKind::Points(ScaleRange {
+                                    scale: scale.clone(),
+                                    lo: r.lo,
+                                    hi: r.hi,
+                                }),
                             });
                         }
                     }
                     Cond::Fit { min, suits } => set.pairs.push(PairCondition {
                         pair,
-                        kind: PairKind::Fit { min: *min, suits: suits.mask() },
+                        kind: PairKind::Fit {
+                            min: *min,
+                            suits: suits.mask(),
+                        },
                     }),
                     _ => return Err(wrong("a seat")),
                 },

@@ -8,32 +8,77 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 fn build(text: &str, options: Options) -> Result<Dealer, BuildError> {
-    Dealer::new(&parse(text).expect("parses").constraints(None).expect("compiles"), options)
+    Dealer::new(
+        &parse(text)
+            .expect("parses")
+            .constraints(None)
+            .expect("compiles"),
+        options,
+    )
 }
 
 #[test]
 fn impossible_sets_name_the_culprit() {
     let err = build("north: hcp 38", Options::default()).expect_err("38 HCP needs 14 cards");
-    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Seat(Seat::North) });
+    assert_eq!(
+        err,
+        BuildError::NoDeal {
+            culprit: Culprit::Seat(Seat::North)
+        }
+    );
     assert_eq!(err.to_string(), "no deal satisfies the conditions on North");
     let err = build("north: spades 7\nsouth: spades 7", Options::default()).expect_err("14 spades");
-    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Together });
-    let err = build("ns: hcp 25+\nnorth: hcp 0-5\nsouth: hcp 0-5", Options::default()).expect_err("sum");
-    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Pair(Pair::NorthSouth) });
+    assert_eq!(
+        err,
+        BuildError::NoDeal {
+            culprit: Culprit::Together
+        }
+    );
+    let err = build(
+        "ns: hcp 25+\nnorth: hcp 0-5\nsouth: hcp 0-5",
+        Options::default(),
+    )
+    .expect_err("sum");
+    assert_eq!(
+        err,
+        BuildError::NoDeal {
+            culprit: Culprit::Pair(Pair::NorthSouth)
+        }
+    );
     let err = build("east: shape 4432 - any 4=4=3=2", Options::default()).expect_err("no shape");
-    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Seat(Seat::East) });
-    let err = build("west: spades AKxx\nnorth: has S2 S3 S4 S5 S6 S7 S8", Options::default()).expect_err("x");
-    assert_eq!(err, BuildError::NoDeal { culprit: Culprit::Seat(Seat::West) });
+    assert_eq!(
+        err,
+        BuildError::NoDeal {
+            culprit: Culprit::Seat(Seat::East)
+        }
+    );
+    let err = build(
+        "west: spades AKxx\nnorth: has S2 S3 S4 S5 S6 S7 S8",
+        Options::default(),
+    )
+    .expect_err("x");
+    assert_eq!(
+        err,
+        BuildError::NoDeal {
+            culprit: Culprit::Seat(Seat::West)
+        }
+    );
 }
 
 #[test]
 fn over_budget_falls_back_to_rejection_and_reports_it() {
     let text = "north: balanced, hcp 12-14\neast: spades 5+\nsouth: hcp 0-20\nwest: hearts 0-1";
-    let small = Options { budget: 2_000_000, ..Options::default() };
+    let small = Options {
+        budget: 2_000_000,
+        ..Options::default()
+    };
     let mut d = build(text, small).expect("builds");
     let c = d.count();
     assert!(!c.is_exact());
-    assert!(c.exact_seats.contains(&Seat::North), "the 1-in-20 seat is kept exact: {c:?}");
+    assert!(
+        c.exact_seats.contains(&Seat::North),
+        "the 1-in-20 seat is kept exact: {c:?}"
+    );
     assert!(!c.rejected_seats.is_empty());
     let set = parse(text).unwrap().constraints(None).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -48,14 +93,32 @@ fn over_budget_falls_back_to_rejection_and_reports_it() {
 
 #[test]
 fn hopeless_filters_give_up_with_a_rate() {
-    let mut d = build("north: hcp 20+", Options { max_tries: 1000, ..Options::default() }).expect("builds");
+    let mut d = build(
+        "north: hcp 20+",
+        Options {
+            max_tries: 1000,
+            ..Options::default()
+        },
+    )
+    .expect("builds");
     let mut rng = ChaCha8Rng::seed_from_u64(12);
-    let err = d.sample_filtered(&mut rng, |deal| deal.hand(Seat::South).hcp() > 19).expect_err("never");
-    let SampleError::TooRare { tries, accepted, rate } = err.clone();
+    let err = d
+        .sample_filtered(&mut rng, |deal| deal.hand(Seat::South).hcp() > 19)
+        .expect_err("never");
+    let SampleError::TooRare {
+        tries,
+        accepted,
+        rate,
+    } = err.clone();
     assert_eq!((tries, accepted), (1000, 0));
     assert!(rate > 0.0 && rate <= 0.003 + 1e-12);
-    assert!(err.to_string().contains("gave up after 1000 draws"), "{err}");
-    let deal = d.sample_filtered(&mut rng, |deal| deal.hand(Seat::South).hcp() >= 10).expect("often");
+    assert!(
+        err.to_string().contains("gave up after 1000 draws"),
+        "{err}"
+    );
+    let deal = d
+        .sample_filtered(&mut rng, |deal| deal.hand(Seat::South).hcp() >= 10)
+        .expect("often");
     assert!(deal.hand(Seat::North).hcp() >= 20 && deal.hand(Seat::South).hcp() >= 10);
 }
 
@@ -76,14 +139,19 @@ fn levelled_sets() {
     }
     let e = [20_000.0, 10_000.0, 10_000.0];
     let chi: f64 = (0..3).map(|i| (n[i] - e[i]).powi(2) / e[i]).sum();
-    assert!(chi < 13.82, "chi-square {chi} ≥ 13.82 (alpha 0.001, 2 d.f.)");
+    assert!(
+        chi < 13.82,
+        "chi-square {chi} ≥ 13.82 (alpha 0.001, 2 d.f.)"
+    );
     let inter = l.order(&mut rng, 12, BoardOrder::Interleaved);
     for block in inter.chunks(4) {
         let mut b = block.to_vec();
         b.sort_unstable();
         assert_eq!(b, [0, 0, 1, 2]);
     }
-    let boards = l.deal(&mut rng, 30, BoardOrder::Interleaved).expect("deals");
+    let boards = l
+        .deal(&mut rng, 30, BoardOrder::Interleaved)
+        .expect("deals");
     for (c, deal) in boards {
         let set = spec.constraints(Some(c)).expect("compiles");
         assert!(set.accepts(&deal), "{deal} is not in category {c}");

@@ -6,7 +6,9 @@ use fairdeal_model::Seat;
 fn count(text: &str) -> Count {
     let spec = parse(text).unwrap_or_else(|e| panic!("{}", e.render(text)));
     let set = spec.constraints(None).expect("compiles");
-    Dealer::new(&set, Options::default()).expect("builds").count()
+    Dealer::new(&set, Options::default())
+        .expect("builds")
+        .count()
 }
 
 #[test]
@@ -20,7 +22,10 @@ fn west_exactly_nine_spades() {
 #[test]
 fn nine_spades_opposite_six_six_minors() {
     let c = count("west: spades 9\neast: shape x=x=6=6");
-    assert_eq!(c.hands, 556_991_252_532_000, "ordered (East, West) hand pairs");
+    assert_eq!(
+        c.hands, 556_991_252_532_000,
+        "ordered (East, West) hand pairs"
+    );
 }
 
 #[test]

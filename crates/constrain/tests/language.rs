@@ -2,19 +2,25 @@
 
 use fairdeal_constrain::shape::{all_shapes, LenRange, ShapeExpr, ShapeItem, CLASSES};
 use fairdeal_constrain::spec::{FitSuits, HoldingPattern, PointRange};
-use fairdeal_constrain::{parse, Category, Cond, Pair, ParseErrorKind, Scale, Spec, Statement, Who};
+use fairdeal_constrain::{
+    parse, Category, Cond, Pair, ParseErrorKind, Scale, Spec, Statement, Who,
+};
 use fairdeal_model::{Card, Hand, Holding, Seat, Suit};
 use proptest::prelude::*;
 
 fn len_range() -> impl Strategy<Value = LenRange> {
-    (0u8..=13, 0u8..=13).prop_map(|(a, b)| LenRange { lo: a.min(b), hi: a.max(b) })
+    (0u8..=13, 0u8..=13).prop_map(|(a, b)| LenRange {
+        lo: a.min(b),
+        hi: a.max(b),
+    })
 }
 
 fn shape_item() -> impl Strategy<Value = ShapeItem> {
     prop_oneof![
         prop::array::uniform4(len_range()).prop_map(ShapeItem::Exact),
         prop::array::uniform4(len_range()).prop_map(ShapeItem::AnyOrder),
-        (0usize..560).prop_map(|i| ShapeItem::AnyOrder(all_shapes()[i].map(|l| LenRange { lo: l, hi: l }))),
+        (0usize..560)
+            .prop_map(|i| ShapeItem::AnyOrder(all_shapes()[i].map(|l| LenRange { lo: l, hi: l }))),
         (0..CLASSES.len()).prop_map(|i| ShapeItem::Class(&CLASSES[i])),
     ]
 }
@@ -43,19 +49,22 @@ fn hand13() -> impl Strategy<Value = Hand> {
 
 fn seat_cond(scales: Vec<Scale>) -> impl Strategy<Value = Cond> {
     let scale = prop::sample::select(
-        Scale::builtins().into_iter().chain(scales).collect::<Vec<_>>(),
+        Scale::builtins()
+            .into_iter()
+            .chain(scales)
+            .collect::<Vec<_>>(),
     );
     prop_oneof![
-        prop::collection::vec((any::<bool>(), shape_item()), 1..4)
-            .prop_map(|mut items| {
-                items[0].0 = items[0].0 || items.len() == 1;
-                Cond::Shape(ShapeExpr { items })
-            }),
+        prop::collection::vec((any::<bool>(), shape_item()), 1..4).prop_map(|mut items| {
+            items[0].0 = items[0].0 || items.len() == 1;
+            Cond::Shape(ShapeExpr { items })
+        }),
         (suit(), len_range()).prop_map(|(s, r)| Cond::Length(s, r)),
         (suit(), 1u16..0x2000, 0u8..4).prop_filter_map("needs a letter", |(s, bits, x)| {
             let ranks = Holding::from_bits(bits & 0x1FFF);
             let ok = ranks.bits() & 0x1F != 0 || x > 0;
-            (ok && ranks.len() as u8 + x <= 13).then_some(Cond::Holding(s, HoldingPattern { ranks, spots: x }))
+            (ok && ranks.len() as u8 + x <= 13)
+                .then_some(Cond::Holding(s, HoldingPattern { ranks, spots: x }))
         }),
         prop::collection::vec(0usize..52, 1..4)
             .prop_map(|v| Cond::Has(v.into_iter().filter_map(Card::from_index).collect())),
@@ -66,24 +75,37 @@ fn seat_cond(scales: Vec<Scale>) -> impl Strategy<Value = Cond> {
 
 fn pair_cond() -> impl Strategy<Value = Cond> {
     prop_oneof![
-        (prop::sample::select(Scale::builtins().to_vec()), point_range()).prop_map(|(s, r)| Cond::Points(s, r)),
-        (0u8..=13, prop_oneof![
-            Just(FitSuits::Any),
-            Just(FitSuits::Majors),
-            Just(FitSuits::Minors),
-            suit().prop_map(FitSuits::Suit)
-        ])
+        (
+            prop::sample::select(Scale::builtins().to_vec()),
+            point_range()
+        )
+            .prop_map(|(s, r)| Cond::Points(s, r)),
+        (
+            0u8..=13,
+            prop_oneof![
+                Just(FitSuits::Any),
+                Just(FitSuits::Majors),
+                Just(FitSuits::Minors),
+                suit().prop_map(FitSuits::Suit)
+            ]
+        )
             .prop_map(|(min, suits)| Cond::Fit { min, suits }),
     ]
 }
 
 fn statement(scales: Vec<Scale>) -> impl Strategy<Value = Statement> {
     prop_oneof![
-        ((0usize..4), prop::collection::vec(seat_cond(scales), 1..4))
-            .prop_map(|(s, conds)| Statement { who: Who::Seat(Seat::ALL[s]), conds }),
-        (any::<bool>(), prop::collection::vec(pair_cond(), 1..3)).prop_map(|(ns, conds)| Statement {
-            who: Who::Pair(if ns { Pair::NorthSouth } else { Pair::EastWest }),
-            conds
+        ((0usize..4), prop::collection::vec(seat_cond(scales), 1..4)).prop_map(|(s, conds)| {
+            Statement {
+                who: Who::Seat(Seat::ALL[s]),
+                conds,
+            }
+        }),
+        (any::<bool>(), prop::collection::vec(pair_cond(), 1..3)).prop_map(|(ns, conds)| {
+            Statement {
+                who: Who::Pair(if ns { Pair::NorthSouth } else { Pair::EastWest }),
+                conds,
+            }
         }),
     ]
 }
@@ -95,14 +117,21 @@ fn spec() -> impl Strategy<Value = Spec> {
                 .enumerate()
                 .map(|(i, mut w)| {
                     w[0] = w[0].max(1);
-                    Scale { name: format!("scale{i}x"), weights: w }
+                    Scale {
+                        name: format!("scale{i}x"),
+                        weights: w,
+                    }
                 })
                 .collect::<Vec<_>>()
         })
         .prop_flat_map(|scales| {
             let st = prop::collection::vec(statement(scales.clone()), 0..4);
             let cats = prop::collection::vec(
-                ("[a-z][a-z0-9 ]{0,8}", 1u32..5, prop::collection::vec(statement(scales.clone()), 0..3)),
+                (
+                    "[a-z][a-z0-9 ]{0,8}",
+                    1u32..5,
+                    prop::collection::vec(statement(scales.clone()), 0..3),
+                ),
                 0..3,
             );
             (Just(scales), st, cats).prop_map(|(scales, statements, cats)| Spec {
@@ -110,7 +139,11 @@ fn spec() -> impl Strategy<Value = Spec> {
                 statements,
                 categories: cats
                     .into_iter()
-                    .map(|(name, weight, statements)| Category { name, weight, statements })
+                    .map(|(name, weight, statements)| Category {
+                        name,
+                        weight,
+                        statements,
+                    })
                     .collect(),
             })
         })
@@ -137,25 +170,48 @@ fn example_file_parses_and_prints() {
     assert_eq!(s.categories[0].weight, 2);
     assert_eq!(s.scales[0].weights, [8, 6, 4, 2, 1]);
     let printed = s.to_string();
-    assert!(printed.contains("north: shape balanced, hcp 15-17\n"), "{printed}");
-    assert!(printed.contains("east: spades AKxx, has HA D2\n"), "{printed}");
+    assert!(
+        printed.contains("north: shape balanced, hcp 15-17\n"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("east: spades AKxx, has HA D2\n"),
+        "{printed}"
+    );
     assert!(printed.contains("west: zar 12.5+\n"), "{printed}");
     assert_eq!(parse(&printed), Ok(s));
 }
 
 #[test]
 fn errors_have_line_and_column_and_all_are_reported() {
-    let text = "north: hcp 15-17\nsouth: hcpp 3\neast: spades 5+, shape 4=4=4\nwest hcp 3\nns: spades 5";
+    let text =
+        "north: hcp 15-17\nsouth: hcpp 3\neast: spades 5+, shape 4=4=4\nwest hcp 3\nns: spades 5";
     let errs = parse(text).expect_err("four bad lines");
     let pos: Vec<(usize, usize)> = errs.0.iter().map(|e| e.line_col(text)).collect();
     assert_eq!(pos, vec![(2, 8), (3, 24), (4, 6), (5, 5)]);
     assert!(matches!(&errs.0[0].kind, ParseErrorKind::UnknownWord { name } if name == "hcpp"));
-    assert!(matches!(&errs.0[3].kind, ParseErrorKind::WrongSubject { expected: "a seat", .. }));
+    assert!(matches!(
+        &errs.0[3].kind,
+        ParseErrorKind::WrongSubject {
+            expected: "a seat",
+            ..
+        }
+    ));
     let rendered = errs.render(text);
-    assert!(rendered.starts_with("2:8: unknown scale or condition `hcpp`"), "{rendered}");
-    assert!(rendered.contains("\n  south: hcpp 3\n         ^^^^\n"), "{rendered}");
+    assert!(
+        rendered.starts_with("2:8: unknown scale or condition `hcpp`"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains("\n  south: hcpp 3\n         ^^^^\n"),
+        "{rendered}"
+    );
     let e = parse("north: hcp 17-15").expect_err("reversed range");
-    assert!(e.to_string().contains("expected a point range such as 15, 15-17 or 25+, found `17-15`"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("expected a point range such as 15, 15-17 or 25+, found `17-15`"),
+        "{e}"
+    );
     let e = parse("north: shape 4431").expect_err("not 13");
     assert!(e.to_string().contains("four digits adding up to 13"), "{e}");
     let e = parse("ns: fit 8").expect_err("fit needs +");
@@ -183,8 +239,15 @@ fn conditions_mean_what_they_say() {
     assert!(n.accepts(hand("AK32.KJ2.5432.32")));
     assert!(!n.accepts(hand("AKT2.KJ2.5432.32")), "the ten is not an x");
     assert!(!n.accepts(hand("AK432.KJ2.543.32")), "exactly four spades");
-    let e = parse("north: has SA\nsouth: has SA").unwrap().constraints(None).expect_err("twice");
-    assert!(e.to_string().contains("SA is given to both North and South"), "{e}");
+    let e = parse("north: has SA\nsouth: has SA")
+        .unwrap()
+        .constraints(None)
+        .expect_err("twice");
+    assert!(
+        e.to_string()
+            .contains("SA is given to both North and South"),
+        "{e}"
+    );
     let c = set("north: shape 4432 + 4333 - 4=4=3=2\nnorth: hearts 4-5");
     // hearts 4: any 4432 gives 6 shapes, less 4=4=3=2; any 4333 gives 3=4=3=3.
     assert_eq!(c.seat(Seat::North).shapes.iter().count(), 6);

@@ -24,7 +24,10 @@ fn critical_001(df: usize) -> f64 {
 }
 
 fn set(text: &str) -> ConstraintSet {
-    parse(text).unwrap_or_else(|e| panic!("{}", e.render(text))).constraints(None).expect("compiles")
+    parse(text)
+        .unwrap_or_else(|e| panic!("{}", e.render(text)))
+        .constraints(None)
+        .expect("compiles")
 }
 
 fn dealer(text: &str) -> Dealer {
@@ -60,7 +63,12 @@ fn chi_square(observed: &[u64], probs: &[f64], n: usize) -> (f64, usize) {
 
 /// Samples `N` deals and chi-squares the cells given by `classify` (index into `cells`, or
 /// `None` for the "other" cell).
-fn check(base: &str, cells: &[String], seed: u64, classify: impl Fn(&Deal) -> Option<usize>) -> Vec<u64> {
+fn check(
+    base: &str,
+    cells: &[String],
+    seed: u64,
+    classify: impl Fn(&Deal) -> Option<usize>,
+) -> Vec<u64> {
     let probs = cell_probs(base, cells);
     let conditions = set(base);
     let mut d = dealer(base);
@@ -68,13 +76,19 @@ fn check(base: &str, cells: &[String], seed: u64, classify: impl Fn(&Deal) -> Op
     let mut obs = vec![0u64; cells.len() + 1];
     for _ in 0..N {
         let deal = d.sample(&mut rng).expect("sample");
-        assert!(conditions.accepts(&deal), "sampled deal breaks the conditions: {deal}");
+        assert!(
+            conditions.accepts(&deal),
+            "sampled deal breaks the conditions: {deal}"
+        );
         obs[classify(&deal).unwrap_or(cells.len())] += 1;
     }
     let (chi, df) = chi_square(&obs, &probs, N);
     let crit = critical_001(df);
     println!("{base:?}: chi-square {chi:.2} on {df} d.f., critical {crit:.2} (alpha 0.001)");
-    assert!(chi < crit, "{base:?}: chi-square {chi:.2} ≥ {crit:.2} on {df} d.f. (alpha 0.001); observed {obs:?}");
+    assert!(
+        chi < crit,
+        "{base:?}: chi-square {chi:.2} ≥ {crit:.2} on {df} d.f. (alpha 0.001); observed {obs:?}"
+    );
     obs
 }
 
@@ -112,7 +126,13 @@ fn homogeneity(a: &[u64], b: &[u64]) -> (f64, usize) {
     (chi, df - 1)
 }
 
-fn deal_and_select(base: &str, seed: u64, want: usize, classify: impl Fn(&Deal) -> Option<usize>, ncells: usize) -> Vec<u64> {
+fn deal_and_select(
+    base: &str,
+    seed: u64,
+    want: usize,
+    classify: impl Fn(&Deal) -> Option<usize>,
+    ncells: usize,
+) -> Vec<u64> {
     let conditions = set(base);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut obs = vec![0u64; ncells + 1];
@@ -145,7 +165,10 @@ fn one_seat_balanced_15_17_pattern_by_hcp() {
     let exact = check(base, &cells, 1, classify);
     let plain = deal_and_select(base, 2, 20_000, classify, cells.len());
     let (chi, df) = homogeneity(&exact, &plain);
-    assert!(chi < critical_001(df), "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)");
+    assert!(
+        chi < critical_001(df),
+        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
+    );
 }
 
 #[test]
@@ -167,7 +190,11 @@ fn two_seats_nine_spades_opposite_six_six() {
 fn four_seats_each_a_long_suit() {
     let base = "north: spades 5+\neast: hearts 5+\nsouth: diamonds 5+\nwest: clubs 5+";
     let d = dealer(base);
-    assert_eq!(d.count().exact_seats.len(), 4, "all four seats counted exactly");
+    assert_eq!(
+        d.count().exact_seats.len(),
+        4,
+        "all four seats counted exactly"
+    );
     let mut cells = Vec::new();
     for n in ["5", "6", "7+"] {
         for w in ["5", "6", "7+"] {
@@ -191,7 +218,9 @@ fn predeal_card_locations_by_hcp() {
         }
     }
     let sk = Card::all().nth(1).expect("♠K");
-    check(base, &cells, 5, |d| Some((d.hand(Seat::North).hcp() as usize - 12) * 4 + d.owner(sk).index()));
+    check(base, &cells, 5, |d| {
+        Some((d.hand(Seat::North).hcp() as usize - 12) * 4 + d.owner(sk).index())
+    });
 }
 
 #[test]
@@ -218,14 +247,21 @@ fn partnership_points_and_major_fit() {
     let exact = check(base, &cells, 6, classify);
     let plain = deal_and_select(base, 7, 20_000, classify, cells.len());
     let (chi, df) = homogeneity(&exact, &plain);
-    assert!(chi < critical_001(df), "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)");
+    assert!(
+        chi < critical_001(df),
+        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
+    );
 }
 
 #[test]
 fn rarer_than_one_in_a_million() {
     let base = "north: hcp 30+\nsouth: hcp 0-1";
     let c = dealer(base).count();
-    assert!(c.percent() < 1e-4, "probability {}% should be below 1e-6", c.percent());
+    assert!(
+        c.percent() < 1e-4,
+        "probability {}% should be below 1e-6",
+        c.percent()
+    );
     let mut cells = Vec::new();
     for n in ["30", "31"] {
         for s in 0..=1 {
@@ -250,7 +286,9 @@ fn exact_holding_spots_are_below_the_ten() {
     let st = Card::all().nth(4).expect("♠T");
     check(base, &cells, 9, |d| {
         let seat = d.owner(st);
-        let k = [Seat::North, Seat::South, Seat::West].iter().position(|s| *s == seat)?;
+        let k = [Seat::North, Seat::South, Seat::West]
+            .iter()
+            .position(|s| *s == seat)?;
         Some((d.hand(Seat::East).hcp() as usize - 10) * 3 + k)
     });
 }

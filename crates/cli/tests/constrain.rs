@@ -1,0 +1,126 @@
+//! `fairdeal count` and `fairdeal constrain` end to end: known counts, seeded replay,
+//! conditions honoured, levelled sets, and errors with line:column.
+
+use assert_cmd::Command;
+use std::io::Write;
+
+fn fairdeal() -> Command {
+    Command::cargo_bin("fairdeal").unwrap()
+}
+
+fn file(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+    f
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = fairdeal().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn count_reports_pavlicek_numbers_with_units() {
+    let f = file("west: spades 9\neast: shape x=x=6=6\n");
+    let out = stdout_of(&["count", f.path().to_str().unwrap()]);
+    assert!(out.contains("exact seats: East, West\n"), "{out}");
+    assert!(
+        out.contains("hands: 556991252532000 (ordered pairs of hands)\n"),
+        "{out}"
+    );
+    let f = file("north: hcp 3");
+    let out = stdout_of(&["count", f.path().to_str().unwrap()]);
+    assert!(out.contains("hands: 15636342960 (hands)\n"), "{out}");
+    assert!(out.contains("probability: "), "{out}");
+}
+
+#[test]
+fn constrain_prints_seeded_deals_meeting_the_conditions() {
+    let f = file("north: balanced, hcp 15-17\nsouth: hcp 10+, shape 5=4=x=x\n");
+    let p = f.path().to_str().unwrap();
+    let a = stdout_of(&["constrain", p, "-n", "20", "--seed", "00ff"]);
+    let b = stdout_of(&["constrain", p, "-n", "20", "--seed", "00ff"]);
+    assert_eq!(a, b, "same seed, same deals");
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 20);
+    for l in lines {
+        let hands: Vec<&str> = l
+            .strip_prefix("N:")
+            .expect("PBN from North")
+            .split(' ')
+            .collect();
+        let hcp = |h: &str| {
+            h.chars()
+                .map(|c| match c {
+                    'A' => 4,
+                    'K' => 3,
+                    'Q' => 2,
+                    'J' => 1,
+                    _ => 0,
+                })
+                .sum::<u32>()
+        };
+        let lens = |h: &str| h.split('.').map(str::len).collect::<Vec<_>>();
+        assert!((15..=17).contains(&hcp(hands[0])), "{l}");
+        assert!(hcp(hands[2]) >= 10, "{l}");
+        assert_eq!(&lens(hands[2])[..2], &[5, 4], "{l}");
+    }
+    let c = stdout_of(&["constrain", p, "-n", "20", "--seed", "00fe"]);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn levelled_files_interleave_categories() {
+    let f = file("category weak\nnorth: hcp 0-5\ncategory strong\nnorth: hcp 22+\n");
+    let out = stdout_of(&[
+        "constrain",
+        f.path().to_str().unwrap(),
+        "-n",
+        "6",
+        "--seed",
+        "1",
+        "--show-category",
+    ]);
+    let cats: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    for pair in cats.chunks(2) {
+        let mut p = pair.to_vec();
+        p.sort_unstable();
+        assert_eq!(p, ["strong", "weak"]);
+    }
+    let counted = stdout_of(&["count", f.path().to_str().unwrap()]);
+    assert!(counted.contains("category weak (weight 1)\n"), "{counted}");
+}
+
+#[test]
+fn errors_name_line_and_column() {
+    let f = file("north: hcp 15-17\nsouth: spades 5+, shap 4432\n");
+    let out = fairdeal()
+        .args(["count", f.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("2:19: unknown scale or condition `shap`"),
+        "{err}"
+    );
+    let f = file("north: hcp 38");
+    let out = fairdeal()
+        .args(["constrain", f.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no deal satisfies the conditions on North")
+    );
+    let out = fairdeal()
+        .args(["constrain", f.path().to_str().unwrap(), "--seed", "xyz"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -96,13 +96,13 @@ const DECK: [u8; 52] = {
 /// reject up to half of them.
 const MAX_PRODUCT: u64 = 1 << 52;
 
-/// Batch sizes for drawing the bounds 52, 51, …, 14 of a full deal: the greedy split into
-/// runs whose product stays at most [`MAX_PRODUCT`], computed at compile time
-/// (9, 9, 10, 11: four words per deal).
-const FULL_DEAL_BATCHES: [u8; 4] = full_deal_batches();
+/// Batches for drawing the bounds 52, 51, …, 14 of a full deal, as (size, product of the
+/// bounds): the greedy split into runs whose product stays at most [`MAX_PRODUCT`],
+/// computed at compile time (sizes 9, 9, 10, 11: four words per deal).
+const FULL_DEAL_BATCHES: [(u8, u64); 4] = full_deal_batches();
 
-const fn full_deal_batches() -> [u8; 4] {
-    let mut out = [0u8; 4];
+const fn full_deal_batches() -> [(u8, u64); 4] {
+    let mut out = [(0u8, 0u64); 4];
     let mut batch = 0;
     let mut bound = 52u64;
     while bound > 13 {
@@ -114,7 +114,7 @@ const fn full_deal_batches() -> [u8; 4] {
             k += 1;
         }
         // Four batches suffice; a fifth would not fit the array and fail compilation.
-        out[batch] = k;
+        out[batch] = (k, product);
         batch += 1;
     }
     out
@@ -184,9 +184,8 @@ impl FastDealer {
         let mut offsets = [0u8; 39];
         let mut start = 0usize;
         let mut bound = 52u64;
-        for k in FULL_DEAL_BATCHES {
+        for (k, product) in FULL_DEAL_BATCHES {
             let k = k as usize;
-            let product = (0..k as u64).fold(1u64, |p, m| p.wrapping_mul(bound - m));
             let rng = &mut self.rng;
             bounded_batch_u64(
                 || rng.next_u64(),

@@ -67,15 +67,16 @@ fn batched_bounded_is_exactly_uniform() {
 
 #[test]
 fn full_deal_batches_cover_the_39_draws_and_fit_a_word() {
-    let total: u32 = FULL_DEAL_BATCHES.iter().map(|&k| k as u32).sum();
+    let total: u32 = FULL_DEAL_BATCHES.iter().map(|&(k, _)| k as u32).sum();
     assert_eq!(total, 39);
     let mut bound = 52u128;
-    for k in FULL_DEAL_BATCHES {
+    for (k, table_product) in FULL_DEAL_BATCHES {
         let mut product = 1u128;
         for _ in 0..k {
             product *= bound;
             bound -= 1;
         }
+        assert_eq!(product, table_product as u128);
         assert!(product <= MAX_PRODUCT as u128);
         // Greedy: one more bound would exceed the limit (except after the last draw).
         if bound > 13 {
@@ -118,7 +119,7 @@ fn batched_mapping_equals_mixed_radix_division() {
     for _ in 0..20_000 {
         let mut offsets = Vec::new();
         let mut bound = 52u128;
-        for k in FULL_DEAL_BATCHES {
+        for (k, _) in FULL_DEAL_BATCHES {
             let bounds: Vec<u128> = (0..k as u128).map(|m| bound - m).collect();
             let product: u128 = bounds.iter().product();
             let mut x = words.next_u64() as u128;

@@ -211,7 +211,8 @@ pub struct Tables {
     suits: Vec<SuitTable>,
     layers: Vec<Layer>,
     filler_ways: u128,
-    cache: FxHashMap<(u8, u32), Succ>,
+    /// Per layer, per state: the successors with cumulative weights, filled lazily.
+    cache: Vec<Vec<Option<Succ>>>,
     work: u64,
 }
 
@@ -475,10 +476,14 @@ impl Tables {
             suits,
             layers: Vec::new(),
             filler_ways,
-            cache: FxHashMap::default(),
+            cache: Vec::new(),
             work: 0,
         };
         t.build(budget)?;
+        t.cache = t.layers[..4]
+            .iter()
+            .map(|l| vec![None; l.keys.len()])
+            .collect();
         Ok(t)
     }
 
@@ -603,7 +608,7 @@ impl Tables {
     }
 
     fn successors(&mut self, suit: usize, s: u32) -> &Succ {
-        if !self.cache.contains_key(&(suit as u8, s)) {
+        if self.cache[suit][s as usize].is_none() {
             let key = self.layers[suit].keys[s as usize];
             let st = &self.suits[suit];
             let mut list = Vec::new();
@@ -625,12 +630,9 @@ impl Tables {
                     }
                 }
             }
-            if self.cache.len() > 1 << 20 {
-                self.cache.clear();
-            }
-            self.cache.insert((suit as u8, s), (list, cum));
+            self.cache[suit][s as usize] = Some((list, cum));
         }
-        &self.cache[&(suit as u8, s)]
+        self.cache[suit][s as usize].get_or_insert_default()
     }
 
     /// Draws one deal uniformly from the deals counted by [`Tables::deals`], or `None` if

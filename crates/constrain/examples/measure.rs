@@ -1,0 +1,39 @@
+//! Measures one constraint text: preparation time, the count, table size and sampling rate.
+//!
+//! `cargo run --release -p fairdeal-constrain --example measure -- 'north: balanced, hcp 27+' 100000`
+//! (`\n` in the text separates lines). Run it under `/usr/bin/time -f %M` for peak memory.
+
+use fairdeal_constrain::{parse, Dealer, Options};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::time::Instant;
+fn main() {
+    let text = std::env::args()
+        .nth(1)
+        .expect("a constraint text")
+        .replace("\\n", "\n");
+    let n: usize = std::env::args()
+        .nth(2)
+        .map_or(100_000, |s| s.parse().expect("a number of deals"));
+    let set = parse(&text)
+        .expect("parses")
+        .constraints(None)
+        .expect("compiles");
+    let t = Instant::now();
+    let mut d = Dealer::new(&set, Options::default()).expect("builds");
+    let c = d.count();
+    println!(
+        "build {:?}: {:?} states {} work {}",
+        t.elapsed(),
+        c,
+        d.tables().states(),
+        d.tables().work()
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let t = Instant::now();
+    for _ in 0..n {
+        d.sample(&mut rng).expect("samples");
+    }
+    let e = t.elapsed();
+    println!("sample {n}: {:?} = {:.0}/s", e, n as f64 / e.as_secs_f64());
+}

@@ -30,3 +30,19 @@ pub fn copy_text(text: &str) {
         let _ = window.navigator().clipboard().write_text(text);
     }
 }
+
+/// A ChaCha20 CSPRNG keyed with 32 bytes from the browser's CSPRNG, for APIs that take an
+/// `RngCore + CryptoRng` (SquareDeal keys). `None` if the browser has no CSPRNG.
+pub fn csprng() -> Option<rand_chacha::ChaCha20Rng> {
+    use rand_core::SeedableRng;
+    let mut seed = [0u8; 32];
+    fill_random(&mut seed).then(|| rand_chacha::ChaCha20Rng::from_seed(seed))
+}
+
+/// Microseconds since the page started (`performance.now()`), for keystroke timing entropy.
+pub fn now_micros() -> u64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| (p.now() * 1000.0) as u64)
+        .unwrap_or(0)
+}

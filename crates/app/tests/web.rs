@@ -69,3 +69,15 @@ fn digits_are_grouped_in_threes() {
     assert_eq!(group_digits(0), "0");
     assert_eq!(group_digits(1234567), "1\u{2009}234\u{2009}567");
 }
+
+#[wasm_bindgen_test]
+fn zip_holds_every_file() {
+    let files = vec![
+        ("a.pbn".to_string(), b"[Board \"1\"]\n".to_vec()),
+        ("a.dup".to_string(), vec![0u8; 156]),
+    ];
+    let zip = fairdeal_app::download::zip_files(&files).expect("zip");
+    assert_eq!(&zip[..4], b"PK\x03\x04");
+    let text = String::from_utf8_lossy(&zip);
+    assert!(text.contains("a.pbn") && text.contains("a.dup"));
+}

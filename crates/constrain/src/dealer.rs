@@ -36,7 +36,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            budget: 50_000_000,
+            budget: 200_000_000,
             max_tries: 2_000_000,
         }
     }

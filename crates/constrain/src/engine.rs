@@ -182,18 +182,79 @@ struct SuitTable {
     groups: Vec<(usize, usize)>,
 }
 
+/// Most successor edges the sampler keeps cached (24 bytes each).
+const CACHE_EDGES: usize = 5 << 20;
+
+/// Most states per layer before the tables count as over budget.
+const MAX_STATES: usize = 1 << 20;
+
+/// Largest dense index per layer (entries of 4 bytes); bigger layers use a hash map.
+const DENSE_MAX: usize = 1 << 22;
+
+/// The states after some suits, with their completion counts. States are found through a
+/// dense mixed-radix array when the key space is small enough, else through a hash map.
 #[derive(Debug, Clone, Default)]
 struct Layer {
     keys: Vec<Key>,
-    index: FxHashMap<Key, u32>,
+    /// Radix of each DFA component (first `seats`), then of each counter.
+    radix: Vec<usize>,
+    seats: usize,
+    dense: Vec<u32>,
+    hash: FxHashMap<Key, u32>,
     comp: Vec<u128>,
 }
 
 impl Layer {
+    fn new(seats: usize, radix: Vec<usize>) -> Layer {
+        let size = radix
+            .iter()
+            .try_fold(1usize, |a, &r| a.checked_mul(r.max(1)));
+        let dense = match size {
+            Some(n) if n <= DENSE_MAX => vec![u32::MAX; n],
+            _ => Vec::new(),
+        };
+        Layer {
+            radix,
+            seats,
+            dense,
+            ..Layer::default()
+        }
+    }
+
+    fn pos(&self, k: &Key) -> usize {
+        let mut p = 0usize;
+        for (j, r) in self.radix.iter().enumerate() {
+            let v = if j < self.seats {
+                usize::from(k.dfa[j])
+            } else {
+                usize::from(k.ctr[j - self.seats])
+            };
+            p = p * r + v;
+        }
+        p
+    }
+
+    fn get(&self, k: &Key) -> u32 {
+        if self.dense.is_empty() {
+            self.hash[k]
+        } else {
+            self.dense[self.pos(k)]
+        }
+    }
+
     fn insert(&mut self, k: Key) {
-        if !self.index.contains_key(&k) {
-            self.index.insert(k, self.keys.len() as u32);
-            self.keys.push(k);
+        let n = self.keys.len() as u32;
+        if self.dense.is_empty() {
+            if let std::collections::hash_map::Entry::Vacant(e) = self.hash.entry(k) {
+                e.insert(n);
+                self.keys.push(k);
+            }
+        } else {
+            let p = self.pos(&k);
+            if self.dense[p] == u32::MAX {
+                self.dense[p] = n;
+                self.keys.push(k);
+            }
         }
     }
 }
@@ -213,6 +274,8 @@ pub struct Tables {
     filler_ways: u128,
     /// Per layer, per state: the successors with cumulative weights, filled lazily.
     cache: Vec<Vec<Option<Succ>>>,
+    /// Edges held in `cache`; the cache is emptied when this passes [`CACHE_EDGES`].
+    cached_edges: usize,
     work: u64,
 }
 
@@ -364,6 +427,14 @@ impl Tables {
             let mut map: FxHashMap<([u8; 4], [u8; MAX_COUNTERS]), usize> = FxHashMap::default();
             let mut labels: Vec<Label> = Vec::new();
             let combos = parties.pow(fh as u32);
+            // Label building enumerates combos × spot compositions; refuse early if too big.
+            let raw = combos as u128 * crate::combin::binomial(free_spots.len() + k, k);
+            if raw > u128::from(budget / 64) {
+                return Err(TablesError::Budget {
+                    seats: seats.clone(),
+                    budget,
+                });
+            }
             for a in 0..combos {
                 let mut masks = fixed_top;
                 let mut hc = [0u8; 4];
@@ -477,6 +548,7 @@ impl Tables {
             layers: Vec::new(),
             filler_ways,
             cache: Vec::new(),
+            cached_edges: 0,
             work: 0,
         };
         t.build(budget)?;
@@ -505,12 +577,36 @@ impl Tables {
             .all(|(i, d)| d.trans[suit][key.dfa[i] as usize][lens[i] as usize] != DEAD)
     }
 
+    /// An empty layer for the states after `suits` suits, sized by the key ranges.
+    fn new_layer(&self, suits: usize) -> Layer {
+        let mut radix: Vec<usize> = self
+            .dfas
+            .iter()
+            .map(|d| match suits {
+                4 => d.trans[3]
+                    .iter()
+                    .flatten()
+                    .filter(|&&t| t != DEAD)
+                    .map(|&t| usize::from(t) + 1)
+                    .max()
+                    .unwrap_or(1),
+                s => d.trans[s].len(),
+            })
+            .collect();
+        radix.extend(
+            self.counters
+                .iter()
+                .map(|c| c.hi.unwrap_or(c.lo) as usize + 1),
+        );
+        Layer::new(self.dfas.len(), radix)
+    }
+
     fn build(&mut self, budget: u64) -> Result<(), TablesError> {
         let over = |t: &Tables| TablesError::Budget {
             seats: t.seats.clone(),
             budget,
         };
-        let mut first = Layer::default();
+        let mut first = self.new_layer(0);
         if self.dfas.iter().all(|d| d.live) {
             first.insert(Key {
                 dfa: [0; 4],
@@ -520,7 +616,7 @@ impl Tables {
         self.layers = vec![first];
         let mut work = self.work;
         for suit in 0..4 {
-            let mut next = Layer::default();
+            let mut next = self.new_layer(suit + 1);
             let cur = &self.layers[suit];
             let st = &self.suits[suit];
             for key in &cur.keys {
@@ -529,14 +625,15 @@ impl Tables {
                     if !self.group_live(suit, key, &st.labels[a].lens) {
                         continue;
                     }
-                    work += (b - a) as u64;
+                    // Hash-indexed layers cost about four dense steps per label.
+                    work += (b - a) as u64 * if next.dense.is_empty() { 4 } else { 1 };
                     for l in &st.labels[a..b] {
                         if let Some(n) = self.step(suit, key, l) {
                             next.insert(n);
                         }
                     }
                 }
-                if work > budget {
+                if work > budget || next.keys.len() > MAX_STATES {
                     return Err(over(self));
                 }
             }
@@ -568,7 +665,7 @@ impl Tables {
                     }
                     for l in &st.labels[a..b] {
                         if let Some(n) = self.step(suit, key, l) {
-                            let j = self.layers[suit + 1].index[&n];
+                            let j = self.layers[suit + 1].get(&n);
                             total += l.weight * self.layers[suit + 1].comp[j as usize];
                         }
                     }
@@ -607,32 +704,52 @@ impl Tables {
         self.layers.iter().map(|l| l.keys.len()).sum()
     }
 
-    fn successors(&mut self, suit: usize, s: u32) -> &Succ {
-        if self.cache[suit][s as usize].is_none() {
-            let key = self.layers[suit].keys[s as usize];
-            let st = &self.suits[suit];
-            let mut list = Vec::new();
-            let mut cum = Vec::new();
-            let mut total = 0u128;
-            for &(a, b) in &st.groups {
-                if !self.group_live(suit, &key, &st.labels[a].lens) {
-                    continue;
-                }
-                for (li, l) in st.labels[a..b].iter().enumerate() {
-                    if let Some(n) = self.step(suit, &key, l) {
-                        let j = self.layers[suit + 1].index[&n];
-                        let w = l.weight * self.layers[suit + 1].comp[j as usize];
-                        if w > 0 {
-                            total += w;
-                            list.push(((a + li) as u32, j));
-                            cum.push(total);
-                        }
+    /// The successor of state `s` after `suit` suits at cumulative position `r`: (label, next).
+    /// Successor lists are cached; when the cache is full, all but the start state's are evicted,
+    /// and a list that still does not fit is used once and dropped.
+    fn pick(&mut self, suit: usize, s: u32, r: u128) -> (u32, u32) {
+        let find = |(list, cum): &Succ| list[cum.partition_point(|&c| c <= r)];
+        if let Some(succ) = &self.cache[suit][s as usize] {
+            return find(succ);
+        }
+        let key = self.layers[suit].keys[s as usize];
+        let st = &self.suits[suit];
+        let mut list = Vec::new();
+        let mut cum = Vec::new();
+        let mut total = 0u128;
+        for &(a, b) in &st.groups {
+            if !self.group_live(suit, &key, &st.labels[a].lens) {
+                continue;
+            }
+            for (li, l) in st.labels[a..b].iter().enumerate() {
+                if let Some(n) = self.step(suit, &key, l) {
+                    let j = self.layers[suit + 1].get(&n);
+                    let w = l.weight * self.layers[suit + 1].comp[j as usize];
+                    if w > 0 {
+                        total += w;
+                        list.push(((a + li) as u32, j));
+                        cum.push(total);
                     }
                 }
             }
-            self.cache[suit][s as usize] = Some((list, cum));
         }
-        self.cache[suit][s as usize].get_or_insert_default()
+        let succ = (list, cum);
+        let picked = find(&succ);
+        if self.cached_edges + succ.0.len() > CACHE_EDGES {
+            // Keep the start state's list (used by every draw); drop the rest.
+            for layer in 1..4 {
+                for c in self.cache[layer].iter_mut() {
+                    if let Some(x) = c.take() {
+                        self.cached_edges -= x.0.len();
+                    }
+                }
+            }
+        }
+        if self.cached_edges + succ.0.len() <= CACHE_EDGES {
+            self.cached_edges += succ.0.len();
+            self.cache[suit][s as usize] = Some(succ);
+        }
+        picked
     }
 
     /// Draws one deal uniformly from the deals counted by [`Tables::deals`], or `None` if
@@ -648,11 +765,7 @@ impl Tables {
         for suit in 0..4 {
             let total = self.layers[suit].comp[state as usize];
             let r = below(rng, total);
-            let (label_idx, next) = {
-                let (list, cum) = self.successors(suit, state);
-                let j = cum.partition_point(|&c| c <= r);
-                list[j]
-            };
+            let (label_idx, next) = self.pick(suit, state, r);
             let st = &self.suits[suit];
             let label = &st.labels[label_idx as usize];
             let r2 = below(rng, label.weight);

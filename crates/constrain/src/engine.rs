@@ -205,12 +205,12 @@ struct Layer {
 }
 
 impl Layer {
-    fn new(seats: usize, radix: Vec<usize>) -> Layer {
+    fn new(seats: usize, radix: Vec<usize>, dense_max: usize) -> Layer {
         let size = radix
             .iter()
             .try_fold(1usize, |a, &r| a.checked_mul(r.max(1)));
         let dense = match size {
-            Some(n) if n <= DENSE_MAX => vec![u32::MAX; n],
+            Some(n) if n <= dense_max => vec![u32::MAX; n],
             _ => Vec::new(),
         };
         Layer {
@@ -276,6 +276,8 @@ pub struct Tables {
     cache: Vec<Vec<Option<Succ>>>,
     /// Edges held in `cache`; the cache is emptied when this passes [`CACHE_EDGES`].
     cached_edges: usize,
+    /// Largest dense layer index (see [`DENSE_MAX`]).
+    dense_max: usize,
     work: u64,
 }
 
@@ -304,6 +306,16 @@ impl Tables {
     /// them) exactly; cards predealt to other seats are respected, their other conditions
     /// ignored. `budget` bounds the work in DP steps.
     pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
+        Tables::with_dense_max(set, seats, budget, DENSE_MAX)
+    }
+
+    /// [`Tables::new`] with a chosen limit on dense layer indices (0 forces hash maps).
+    fn with_dense_max(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        budget: u64,
+        dense_max: usize,
+    ) -> Result<Tables, TablesError> {
         let seats: Vec<Seat> = Seat::ALL
             .into_iter()
             .filter(|s| seats.contains(s))
@@ -549,6 +561,7 @@ impl Tables {
             filler_ways,
             cache: Vec::new(),
             cached_edges: 0,
+            dense_max,
             work: 0,
         };
         t.build(budget)?;
@@ -598,7 +611,7 @@ impl Tables {
                 .iter()
                 .map(|c| c.hi.unwrap_or(c.lo) as usize + 1),
         );
-        Layer::new(self.dfas.len(), radix)
+        Layer::new(self.dfas.len(), radix, self.dense_max)
     }
 
     fn build(&mut self, budget: u64) -> Result<(), TablesError> {
@@ -808,3 +821,7 @@ impl Tables {
         Deal::new(hands).ok()
     }
 }
+
+#[cfg(test)]
+#[path = "engine_tests.rs"]
+mod tests;

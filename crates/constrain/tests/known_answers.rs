@@ -85,3 +85,37 @@ fn probabilities_are_reduced_fractions() {
     assert_eq!(u128::from(58_809_465u64) * d, n * 635_013_559_600);
     assert!((c.percent() - 58_809_465.0 / 635_013_559_600.0 * 100.0).abs() < 1e-12);
 }
+
+fn binom(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[test]
+fn other_scales_known_answers() {
+    // Twelve controls = all four aces and kings, plus 5 of the other 44 cards.
+    assert_eq!(count("north: controls 12").hands, binom(44, 5));
+    // A scale on tens only, in half-points: exactly four tens.
+    assert_eq!(count("scale tens T0.5\nnorth: tens 2").hands, binom(48, 9));
+    // Zero HCP and no ten (depth 5 with a user scale): 13 cards from the 32 below the ten.
+    assert_eq!(
+        count("scale big A1 K1 Q1 J1 T1\neast: big 0").hands,
+        binom(32, 13)
+    );
+}
+
+#[test]
+fn fit_and_partnership_known_answers() {
+    // North and South hold all 13 spades: North k spades, 13-k others; South the rest.
+    let expected: u128 = (0..=13)
+        .map(|k| binom(13, k) * binom(39, 13 - k) * binom(26 + k, k))
+        .sum();
+    let c = count("ns: fit 13+ spades");
+    assert_eq!(c.exact_seats, vec![Seat::North, Seat::South]);
+    assert_eq!(c.hands, expected);
+    // Partnership points: N+S hold all 40 HCP, i.e. all 16 honours. North takes h of them
+    // (3 ≤ h ≤ 13) and 13-h of the 36 spots; South the other 16-h honours and h-3 spots.
+    let expected: u128 = (3..=13)
+        .map(|h| binom(16, h) * binom(36, 13 - h) * binom(23 + h, h - 3))
+        .sum();
+    assert_eq!(count("ns: hcp 40").hands, expected);
+}

@@ -9,6 +9,18 @@
 //! * [`Levelled`] samples levelled sets: categories by weight, exactly inside each.
 //! * [`shape`] holds the shape language and the [`shape::CLASSES`] table.
 //!
+//! ```
+//! use fairdeal_constrain::{parse, Dealer, Options};
+//! use rand_chacha::{rand_core::SeedableRng, ChaCha8Rng};
+//!
+//! let spec = parse("west: spades 9\neast: shape x=x=6=6").unwrap();
+//! let mut dealer = Dealer::new(&spec.constraints(None).unwrap(), Options::default()).unwrap();
+//! // Pavlicek (2013): 556,991,252,532,000 ordered (East, West) hand pairs.
+//! assert_eq!(dealer.count().hands, 556_991_252_532_000);
+//! let deal = dealer.sample(&mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+//! assert_eq!(deal.hand(fairdeal_model::Seat::West).shape()[0], 9);
+//! ```
+//!
 //! Randomness comes only from a caller's [`rand_core::RngCore`]; every bounded integer is
 //! drawn without bias. Nothing here reads files, clocks or ambient randomness.
 //!

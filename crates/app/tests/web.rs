@@ -81,3 +81,43 @@ fn zip_holds_every_file() {
     let text = String::from_utf8_lossy(&zip);
     assert!(text.contains("a.pbn") && text.contains("a.dup"));
 }
+
+/// The browser build deals exactly what Big Deal and the native CLI write: set1 of the Big Deal
+/// reference fixtures, every format, generated here in wasm and compared byte for byte with
+/// the native fixture files (the CLI's integration tests compare the same files natively).
+#[wasm_bindgen_test]
+fn browser_deals_big_deal_reference_files() {
+    use fairdeal_app::pages::tournament::{deal_range, session_files};
+    use fairdeal_dealing::entropy::Seed;
+    use fairdeal_dealing::formats::{select_formats, BoardRange, WriteOptions};
+    macro_rules! fixture {
+        ($name:literal) => {
+            ($name, &include_bytes!(concat!("../../dealing/tests/data/set1/", $name))[..])
+        };
+    }
+    let expected = [
+        fixture!("ref.pbn"),
+        fixture!("ref.dup"),
+        fixture!("ref.dlm"),
+        fixture!("ref.bri"),
+        fixture!("ref.dge"),
+        fixture!("ref.lin"),
+        fixture!("ref.csv"),
+        fixture!("ref.ber"),
+        fixture!("ref.bhg"),
+        fixture!("ref.rzd"),
+        fixture!("ref.cds"),
+        fixture!("ref.goe"),
+        fixture!("ref.txt"),
+    ];
+    let seed = Seed::from_hex("0123456789ABCDEF0123456789ABCDEF01234567").unwrap();
+    let boards = deal_range(&seed, "Big Deal reference test", BoardRange::new(1, 4).unwrap());
+    let formats =
+        select_formats("pbn,dup,dlm,bri,dge,lin,csv,ber,borel,kops,cds,goedel,stats").unwrap();
+    let files = session_files(&boards, &formats, "ref", &WriteOptions::default()).unwrap();
+    assert_eq!(files.len(), expected.len());
+    for ((name, bytes), (want_name, want)) in files.iter().zip(expected) {
+        assert_eq!(name, want_name);
+        assert!(bytes.as_slice() == want, "{name} differs from Big Deal's reference file");
+    }
+}

@@ -28,6 +28,10 @@ enum Command {
     Bigdeal(cmd::bigdeal::Args),
     /// SquareDeal: create a committed tournament, deal its sessions, verify a published set.
     Squaredeal(cmd::squaredeal::Args),
+    /// Count the deals meeting a constraint file, exactly.
+    Count(cmd::count::Args),
+    /// Deal boards meeting a constraint file, exactly uniform (PBN deal lines).
+    Constrain(cmd::constrain::Args),
     /// Score a session: results CSV/PBN → matchpoints, Butler, cross-IMPs or VPs → ranking.
     Score(cmd::score::Args),
 }
@@ -39,6 +43,8 @@ fn main() {
         Command::Deal(args) => cmd::deal::run(args),
         Command::Bigdeal(args) => cmd::bigdeal::run(args),
         Command::Squaredeal(args) => cmd::squaredeal::run(args),
+        Command::Count(args) => cmd::count::run(args),
+        Command::Constrain(args) => cmd::constrain::run(args),
         Command::Score(args) => cmd::score::run(args),
     };
     if let Err(e) = result {

@@ -1,6 +1,8 @@
 //! One module per subcommand: each has `Args` (clap) and `run(Args) -> anyhow::Result<()>`.
 
 pub mod bigdeal;
+pub mod constrain;
+pub mod count;
 pub mod deal;
 pub mod number;
 pub mod score;

@@ -98,7 +98,10 @@ pub fn nav_items() -> [NavItem; 6] {
 fn is_active(current: &Option<Route>, item: &Route) -> bool {
     matches!(
         (current, item),
-        (Some(Route::Deal | Route::DealNumber { .. } | Route::DealBigDealNumber { .. }), Route::Deal)
+        (
+            Some(Route::Deal | Route::DealNumber { .. } | Route::DealBigDealNumber { .. }),
+            Route::Deal
+        )
     ) || current.as_ref() == Some(item)
 }
 

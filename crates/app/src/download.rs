@@ -45,7 +45,8 @@ pub fn zip_files(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
     for (name, bytes) in files {
         zip.start_file(name.as_str(), options)
             .map_err(|e| format!("zip {name}: {e}"))?;
-        zip.write_all(bytes).map_err(|e| format!("zip {name}: {e}"))?;
+        zip.write_all(bytes)
+            .map_err(|e| format!("zip {name}: {e}"))?;
     }
     zip.finish()
         .map(|c| c.into_inner())

@@ -38,7 +38,10 @@ async fn diagram_shows_hands_hcp_dealer_and_vulnerability() {
     // North: A9.Q3.AK7.JT8632 = 4+2+7+1 = 14 HCP.
     let north = host.query_selector("[data-seat='N']").unwrap().unwrap();
     assert!(north.text_content().unwrap().contains("14 HCP"), "{html}");
-    assert!(north.text_content().unwrap().contains("J 10 8 6 3 2"), "{html}");
+    assert!(
+        north.text_content().unwrap().contains("J 10 8 6 3 2"),
+        "{html}"
+    );
     let east = host.query_selector("[data-seat='E']").unwrap().unwrap();
     assert!(east.text_content().unwrap().contains("Dealer"), "{html}");
     // NS vulnerable: North and South names marked, East not.
@@ -46,13 +49,18 @@ async fn diagram_shows_hands_hcp_dealer_and_vulnerability() {
     assert!(east.query_selector(".hd-vul").unwrap().is_none());
     // West hidden: no cards in the DOM.
     let west = host.query_selector("[data-seat='W']").unwrap().unwrap();
-    assert!(west.query_selector(".hd-holding").unwrap().is_none(), "{html}");
+    assert!(
+        west.query_selector(".hd-holding").unwrap().is_none(),
+        "{html}"
+    );
     assert!(html.contains("Vul: N–S"));
 }
 
 #[wasm_bindgen_test]
 fn browser_csprng_deals_valid_distinct_deals() {
-    let deals: Vec<Deal> = (0..50).map(|_| random_deal().expect("crypto.getRandomValues")).collect();
+    let deals: Vec<Deal> = (0..50)
+        .map(|_| random_deal().expect("crypto.getRandomValues"))
+        .collect();
     for d in &deals {
         for seat in Seat::ALL {
             assert_eq!(d.hand(seat).len(), 13);
@@ -92,7 +100,10 @@ fn browser_deals_big_deal_reference_files() {
     use fairdeal_dealing::formats::{select_formats, BoardRange, WriteOptions};
     macro_rules! fixture {
         ($name:literal) => {
-            ($name, &include_bytes!(concat!("../../dealing/tests/data/set1/", $name))[..])
+            (
+                $name,
+                &include_bytes!(concat!("../../dealing/tests/data/set1/", $name))[..],
+            )
         };
     }
     let expected = [
@@ -111,13 +122,20 @@ fn browser_deals_big_deal_reference_files() {
         fixture!("ref.txt"),
     ];
     let seed = Seed::from_hex("0123456789ABCDEF0123456789ABCDEF01234567").unwrap();
-    let boards = deal_range(&seed, "Big Deal reference test", BoardRange::new(1, 4).unwrap());
+    let boards = deal_range(
+        &seed,
+        "Big Deal reference test",
+        BoardRange::new(1, 4).unwrap(),
+    );
     let formats =
         select_formats("pbn,dup,dlm,bri,dge,lin,csv,ber,borel,kops,cds,goedel,stats").unwrap();
     let files = session_files(&boards, &formats, "ref", &WriteOptions::default()).unwrap();
     assert_eq!(files.len(), expected.len());
     for ((name, bytes), (want_name, want)) in files.iter().zip(expected) {
         assert_eq!(name, want_name);
-        assert!(bytes.as_slice() == want, "{name} differs from Big Deal's reference file");
+        assert!(
+            bytes.as_slice() == want,
+            "{name} differs from Big Deal's reference file"
+        );
     }
 }

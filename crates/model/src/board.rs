@@ -102,7 +102,12 @@ mod tests {
         ];
         for (i, v) in expected.iter().enumerate() {
             assert_eq!(Vulnerability::of_board(i as u32 + 1), *v, "board {}", i + 1);
-            assert_eq!(Vulnerability::of_board(i as u32 + 17), *v, "board {}", i + 17);
+            assert_eq!(
+                Vulnerability::of_board(i as u32 + 17),
+                *v,
+                "board {}",
+                i + 17
+            );
         }
         assert!(Both.is_vulnerable(Seat::West));
         assert!(!NorthSouth.is_vulnerable(Seat::East));

@@ -18,7 +18,10 @@ const TOP4_HCP: [u8; 16] = {
     let mut t = [0u8; 16];
     let mut i = 0;
     while i < 16 {
-        t[i] = (i & 1) as u8 * 4 + ((i >> 1) & 1) as u8 * 3 + ((i >> 2) & 1) as u8 * 2 + ((i >> 3) & 1) as u8;
+        t[i] = (i & 1) as u8 * 4
+            + ((i >> 1) & 1) as u8 * 3
+            + ((i >> 2) & 1) as u8 * 2
+            + ((i >> 3) & 1) as u8;
         i += 1;
     }
     t
@@ -106,10 +109,7 @@ impl Hand {
     /// A hand from four holdings in ♠ ♥ ♦ ♣ order.
     pub const fn from_holdings(h: [Holding; 4]) -> Hand {
         Hand(
-            (h[0].0 as u64)
-                | (h[1].0 as u64) << 13
-                | (h[2].0 as u64) << 26
-                | (h[3].0 as u64) << 39,
+            (h[0].0 as u64) | (h[1].0 as u64) << 13 | (h[2].0 as u64) << 26 | (h[3].0 as u64) << 39,
         )
     }
 

@@ -77,7 +77,11 @@ pub fn DealPage(props: &DealPageProps) -> Html {
         let bigdeal = props.bigdeal;
         use_effect_with((route_number, bigdeal), move |(number, bigdeal)| {
             if let Some(text) = number {
-                let mapping = if *bigdeal { Mapping::BigDeal } else { Mapping::Pavlicek };
+                let mapping = if *bigdeal {
+                    Mapping::BigDeal
+                } else {
+                    Mapping::Pavlicek
+                };
                 match parse_deal_number(text).and_then(|n| mapping.deal(n)) {
                     Ok(deal) => {
                         shown.set(Some(Shown { deal, board: 1 }));

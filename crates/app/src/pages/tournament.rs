@@ -69,7 +69,11 @@ pub fn parse_phases(text: &str) -> Result<Vec<Phase>, String> {
             ));
         }
         let sessions = f[0].trim().parse::<u32>().map_err(|_| {
-            format!("phase line {}: expected a number of sessions, found “{}”", i + 1, f[0])
+            format!(
+                "phase line {}: expected a number of sessions, found “{}”",
+                i + 1,
+                f[0]
+            )
         })?;
         phases.push(Phase {
             sessions,
@@ -187,7 +191,9 @@ fn SessionDealer() -> Html {
     let on_entropy_key = {
         let keystrokes = keystrokes.clone();
         Callback::from(move |e: KeyboardEvent| {
-            keystrokes.borrow_mut().push((e.key_code(), browser::now_micros()));
+            keystrokes
+                .borrow_mut()
+                .push((e.key_code(), browser::now_micros()));
         })
     };
     let on_deal = {
@@ -200,10 +206,17 @@ fn SessionDealer() -> Html {
             chosen.clone(),
             crlf.clone(),
         );
-        let (use_known_seed, known_seed, keystrokes) =
-            (use_known_seed.clone(), known_seed.clone(), keystrokes.clone());
-        let (result, seed_used, reveal, error) =
-            (result.clone(), seed_used.clone(), reveal.clone(), error.clone());
+        let (use_known_seed, known_seed, keystrokes) = (
+            use_known_seed.clone(),
+            known_seed.clone(),
+            keystrokes.clone(),
+        );
+        let (result, seed_used, reveal, error) = (
+            result.clone(),
+            seed_used.clone(),
+            reveal.clone(),
+            error.clone(),
+        );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let outcome = (|| -> Result<(Rc<Vec<NamedFile>>, Seed), String> {
@@ -217,7 +230,8 @@ fn SessionDealer() -> Html {
                 if owner.trim().is_empty() {
                     return Err("Owner: expected the owner or tournament identification".into());
                 }
-                let formats = select_formats(&chosen.join(",")).map_err(|e| format!("Formats: {e}"))?;
+                let formats =
+                    select_formats(&chosen.join(",")).map_err(|e| format!("Formats: {e}"))?;
                 if formats.is_empty() {
                     return Err("Formats: choose at least one".into());
                 }
@@ -237,7 +251,11 @@ fn SessionDealer() -> Html {
                 };
                 let boards = deal_range(&seed, &owner, range);
                 let options = WriteOptions {
-                    line_ending: if *crlf { LineEnding::CrLf } else { LineEnding::Lf },
+                    line_ending: if *crlf {
+                        LineEnding::CrLf
+                    } else {
+                        LineEnding::Lf
+                    },
                     event: (!event.trim().is_empty()).then(|| event.trim().to_string()),
                 };
                 let files = session_files(&boards, &formats, &prefix, &options)?;
@@ -408,10 +426,10 @@ fn SquareDealPanel() -> Html {
             e.prevent_default();
             let outcome = (|| -> Result<(Vec<NamedFile>, String), String> {
                 let phases = parse_phases(&phases_text)?;
-                let mut rng = browser::csprng()
-                    .ok_or("This browser offers no secure random generator.")?;
-                let (t, keys) = Tournament::create(&name, &di, phases, &mut rng)
-                    .map_err(|e| e.to_string())?;
+                let mut rng =
+                    browser::csprng().ok_or("This browser offers no secure random generator.")?;
+                let (t, keys) =
+                    Tournament::create(&name, &di, phases, &mut rng).map_err(|e| e.to_string())?;
                 let base: String = t
                     .name
                     .chars()
@@ -437,8 +455,13 @@ fn SquareDealPanel() -> Html {
     };
 
     let on_deal = {
-        let (sqd, sqk, dv, phase, session) =
-            (sqd.clone(), sqk.clone(), dv.clone(), phase.clone(), session.clone());
+        let (sqd, sqk, dv, phase, session) = (
+            sqd.clone(),
+            sqk.clone(),
+            dv.clone(),
+            phase.clone(),
+            session.clone(),
+        );
         let (reserve, tag_session, sq_formats) =
             (reserve.clone(), tag_session.clone(), sq_formats.clone());
         let (dealt, verified, deal_error) = (dealt.clone(), verified.clone(), deal_error.clone());
@@ -452,12 +475,16 @@ fn SquareDealPanel() -> Html {
                 let keys: KeyFile = t.verify_keys(sqk_bytes).map_err(|e| format!(".sqk: {e}"))?;
                 let typed = canonical_delayed_value(&dv);
                 let value = if typed.is_empty() {
-                    t.delayed_value.clone().ok_or("Delayed value: type the value (DV) once it is known")?
+                    t.delayed_value
+                        .clone()
+                        .ok_or("Delayed value: type the value (DV) once it is known")?
                 } else {
                     typed
                 };
                 let num = |s: &str, what: &str| {
-                    s.trim().parse::<u32>().map_err(|_| format!("{what}: expected a number"))
+                    s.trim()
+                        .parse::<u32>()
+                        .map_err(|_| format!("{what}: expected a number"))
                 };
                 let req = SessionRequest {
                     phase: num(&phase, "Phase")?,
@@ -466,9 +493,16 @@ fn SquareDealPanel() -> Html {
                     tag_session: *tag_session,
                     boards: None,
                 };
-                let sd = t.deal_session(&keys, &value, &req).map_err(|e| e.to_string())?;
+                let sd = t
+                    .deal_session(&keys, &value, &req)
+                    .map_err(|e| e.to_string())?;
                 let formats = select_formats(&sq_formats).map_err(|e| format!("Formats: {e}"))?;
-                let files = session_files(&sd.boards, &formats, &sd.file_prefix, &WriteOptions::default())?;
+                let files = session_files(
+                    &sd.boards,
+                    &formats,
+                    &sd.file_prefix,
+                    &WriteOptions::default(),
+                )?;
                 Ok((
                     files,
                     format!(

@@ -93,3 +93,18 @@ test('bad numbers are answered with a message; seats hide and show', { timeout: 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a dealt hand fits a phone screen', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage(browser, { width: 390, height: 844 });
+  await page.goto(server.url + '/deal/bigdeal/10072384477273865916944991809');
+  await waitForApp(page);
+  await page.locator('.hand-diagram').waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the deal page scrolls sideways by ${overflow}px`);
+  // Every seat's cards are visible inside the viewport width.
+  const boxes = await page.$$eval('.hd-seat', (els) => els.map((e) => e.getBoundingClientRect().right));
+  for (const right of boxes) assert.ok(right <= 390, `a seat ends at ${right}px`);
+  await shot(page, 'deal-phone-dealt');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,29 @@
+//! The Score page: a scoring spreadsheet in the browser over the `fairdeal-scoring` engine.
+//!
+//! Modules:
+//! * [`model`] — the saved [`model::Workbook`] (engine event + setup), movement checks and
+//!   [`model::score`] (every method's ranking, recomputed after each edit).
+//! * [`state`] — the page state and its plain-Rust reducer (edits, paste, undo/redo, save
+//!   bookkeeping).
+//! * [`persist`] — IndexedDB storage of workbooks; writes resolve when they have completed.
+//! * [`setup`] — the new-event form (pairs or teams, Mitchell or round robin).
+//! * [`grid`] — the keyboard-first results grid.
+//! * [`tables`] — rankings side by side, travellers, teams standings.
+//! * [`charts`] — SVG charts drawn by the page.
+//! * [`export`] — CSV and PBN results files.
+//! * [`page`] — the [`ScorePage`] component wiring them together.
+//!
+//! Panic policy: nothing reachable from user input panics; storage failures show a message
+//! and the "Saved" indicator says "Not saved".
+
+pub mod charts;
+pub mod export;
+pub mod grid;
+pub mod model;
+pub mod page;
+pub mod persist;
+pub mod setup;
+pub mod state;
+pub mod tables;
+
+pub use page::ScorePage;

@@ -1,0 +1,505 @@
+//! The Score page component: wires the reducer ([`super::state`]), storage
+//! ([`super::persist`]), the grid, the tables and the charts together.
+//!
+//! Saving: every change bumps the reducer's `rev`; an effect writes the workbook to IndexedDB
+//! and, when the write *completes*, dispatches `Saved`. The indicator (`#save-status`) says
+//! "Saved" only then. On start the page lists the saved events and reopens the one open last.
+//!
+//! Element ids: `event-name`, `save-status`, `undo`, `redo`, `export-json`, `export-csv`,
+//! `export-pbn`, `import-file`, `event-list`, `new-event`, `problems`, `board-select`.
+
+use super::charts::{BoardBars, MethodBars, MethodSeries, RankScatter};
+use super::export::{file_stem, results_csv, results_pbn};
+use super::grid::{Grid, RowFigures};
+use super::model::{pair_key, score, Scored, Workbook};
+use super::persist::{self, Summary};
+use super::setup::{NewEvent, SetupForm};
+use super::state::{Action, ScoreState};
+use super::tables::{method_title, Rankings, Traveller};
+use crate::browser;
+use crate::download::download_bytes;
+use fairdeal_scoring::read::read_results;
+use fairdeal_scoring::{Method, Outcome, METHODS};
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
+use wasm_bindgen_futures::spawn_local;
+use yew::prelude::*;
+
+impl Reducible for ScoreState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+fn refresh_list(list: UseStateHandle<Vec<Summary>>, message: UseStateHandle<Option<String>>) {
+    spawn_local(async move {
+        match persist::list().await {
+            Ok(l) => list.set(l),
+            Err(e) => message.set(Some(e)),
+        }
+    });
+}
+
+/// The Score page.
+#[component]
+pub fn ScorePage() -> Html {
+    let state = use_reducer(ScoreState::default);
+    let list = use_state(Vec::<Summary>::new);
+    let loaded = use_state(|| false);
+    let message = use_state(|| None::<String>);
+    let board = use_state(|| None::<u32>);
+
+    // Start: list the saved events and reopen the last one.
+    {
+        let (state, list, loaded, message) =
+            (state.clone(), list.clone(), loaded.clone(), message.clone());
+        use_effect_with((), move |_| {
+            spawn_local(async move {
+                match persist::list().await {
+                    Ok(l) => {
+                        let want = browser::storage_get(persist::CURRENT_KEY);
+                        let id = want
+                            .filter(|w| l.iter().any(|s| &s.id == w))
+                            .or_else(|| l.first().map(|s| s.id.clone()));
+                        if let Some(id) = id {
+                            match persist::get(&id).await {
+                                Ok(Some(b)) => state.dispatch(Action::Open(b)),
+                                Ok(None) => {}
+                                Err(e) => message.set(Some(e)),
+                            }
+                        }
+                        list.set(l);
+                    }
+                    Err(e) => message.set(Some(e)),
+                }
+                loaded.set(true);
+            });
+        });
+    }
+
+    // Save every change; "Saved" only after the write completed.
+    {
+        let id = state.book.as_ref().map(|b| b.id.clone());
+        let rev = state.rev;
+        let (state2, list) = (state.clone(), list.clone());
+        use_effect_with((id, rev), move |(id, rev)| {
+            if let (Some(id), Some(book), false) =
+                (id.clone(), state2.book.clone(), state2.is_saved())
+            {
+                let rev = *rev;
+                let mut book = book;
+                book.updated = persist::now_ms();
+                browser::storage_set(persist::CURRENT_KEY, &id);
+                spawn_local(async move {
+                    match persist::put(&book).await {
+                        Ok(()) => {
+                            state2.dispatch(Action::Saved {
+                                id: id.clone(),
+                                rev,
+                            });
+                            let summary = Summary {
+                                id: id.clone(),
+                                name: book.event.name.clone(),
+                                rows: book.event.rows.len(),
+                                updated: book.updated,
+                            };
+                            let mut l: Vec<Summary> =
+                                list.iter().filter(|s| s.id != id).cloned().collect();
+                            l.insert(0, summary);
+                            list.set(l);
+                        }
+                        Err(e) => state2.dispatch(Action::SaveFailed { id, message: e }),
+                    }
+                });
+            }
+        });
+    }
+
+    let on_action = {
+        let state = state.clone();
+        Callback::from(move |a: Action| state.dispatch(a))
+    };
+    let on_create = {
+        let (state, board) = (state.clone(), board.clone());
+        Callback::from(move |n: NewEvent| {
+            board.set(None);
+            state.dispatch(Action::Create(Workbook::new(
+                persist::new_id(),
+                n.name,
+                Some(n.setup),
+                n.rows,
+            )));
+        })
+    };
+    let open = {
+        let (state, message, board) = (state.clone(), message.clone(), board.clone());
+        Callback::from(move |id: String| {
+            let (state, message) = (state.clone(), message.clone());
+            board.set(None);
+            spawn_local(async move {
+                match persist::get(&id).await {
+                    Ok(Some(b)) => {
+                        browser::storage_set(persist::CURRENT_KEY, &id);
+                        state.dispatch(Action::Open(b));
+                    }
+                    Ok(None) => message.set(Some("that event is no longer saved".into())),
+                    Err(e) => message.set(Some(e)),
+                }
+            });
+        })
+    };
+    let delete = {
+        let (state, list, message) = (state.clone(), list.clone(), message.clone());
+        Callback::from(move |(id, name): (String, String)| {
+            let ok = web_sys::window()
+                .and_then(|w| {
+                    w.confirm_with_message(&format!(
+                        "Delete the event “{name}”? This cannot be undone."
+                    ))
+                    .ok()
+                })
+                .unwrap_or(false);
+            if !ok {
+                return;
+            }
+            let (state, list, message) = (state.clone(), list.clone(), message.clone());
+            spawn_local(async move {
+                if let Err(e) = persist::delete(&id).await {
+                    message.set(Some(e));
+                    return;
+                }
+                if state.book.as_ref().is_some_and(|b| b.id == id) {
+                    state.dispatch(Action::Close);
+                }
+                refresh_list(list, message);
+            });
+        })
+    };
+    let on_import = {
+        let (state, message) = (state.clone(), message.clone());
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let (state, message) = (state.clone(), message.clone());
+            spawn_local(async move {
+                let name = file.name();
+                let text =
+                    match gloo_file::futures::read_as_text(&gloo_file::File::from(file)).await {
+                        Ok(t) => t,
+                        Err(e) => {
+                            message.set(Some(format!("{name}: could not read the file: {e}")));
+                            return;
+                        }
+                    };
+                let stem = name
+                    .rsplit_once('.')
+                    .map_or(name.as_str(), |(s, _)| s)
+                    .to_string();
+                if text.trim_start().starts_with('{') {
+                    match Workbook::from_json(&text, persist::new_id()) {
+                        Ok(mut b) => {
+                            b.id = persist::new_id();
+                            if b.event.name.trim().is_empty() {
+                                b.event.name = stem;
+                            }
+                            message.set(Some(format!(
+                                "{name}: imported {} rows as a new event.",
+                                b.event.rows.len()
+                            )));
+                            state.dispatch(Action::Create(b));
+                        }
+                        Err(e) => message.set(Some(format!("{name}: {e}"))),
+                    }
+                } else {
+                    let out = read_results(&text);
+                    let mut m = format!(
+                        "{name}: imported {} rows as a new event",
+                        out.event.rows.len()
+                    );
+                    if !out.problems.is_empty() {
+                        let first: Vec<String> =
+                            out.problems.iter().take(5).map(|p| p.to_string()).collect();
+                        m.push_str(&format!(
+                            "; {} lines skipped: {}",
+                            out.problems.len(),
+                            first.join("; ")
+                        ));
+                    }
+                    message.set(Some(m));
+                    if !out.event.rows.is_empty() {
+                        state.dispatch(Action::Create(Workbook::new(
+                            persist::new_id(),
+                            stem,
+                            None,
+                            out.event.rows,
+                        )));
+                    }
+                }
+            });
+        })
+    };
+
+    let book = state.book.clone();
+    let scored: Rc<Scored> = {
+        let book = book.clone();
+        use_memo(book, |b| b.as_ref().map(score).unwrap_or_default())
+    };
+
+    let events_panel = html! {
+        <section class="sc-events" aria-labelledby="events-h">
+            <h2 id="events-h">{"Events"}</h2>
+            if list.is_empty() {
+                <p class="sc-empty">{"No saved events yet."}</p>
+            } else {
+                <ul class="sc-event-list" id="event-list">
+                    { for list.iter().map(|s| {
+                        let current = book.as_ref().is_some_and(|b| b.id == s.id);
+                        let name = if current { book.as_ref().map(|b| b.event.name.clone()).unwrap_or_default() } else { s.name.clone() };
+                        let shown = if name.trim().is_empty() { "(no name)".to_string() } else { name.clone() };
+                        let (open, delete) = (open.clone(), delete.clone());
+                        let (id1, id2) = (s.id.clone(), s.id.clone());
+                        html! {
+                            <li class={classes!("sc-event", current.then_some("sc-current"))} data-id={s.id.clone()}>
+                                <button type="button" class="sc-event-open" aria-current={current.then_some("true")}
+                                    onclick={Callback::from(move |_| open.emit(id1.clone()))}>{ shown }</button>
+                                <span class="sc-event-rows">{ format!("{} rows", s.rows) }</span>
+                                <button type="button" class="sc-event-delete" aria-label={format!("delete {name}")}
+                                    onclick={Callback::from(move |_| delete.emit((id2.clone(), name.clone())))}>{"Delete"}</button>
+                            </li>
+                        }
+                    }) }
+                </ul>
+            }
+            <details class="sc-new" id="new-event" open={*loaded && book.is_none()}>
+                <summary>{"New event"}</summary>
+                <SetupForm on_create={on_create} />
+            </details>
+            <label class="sc-import">{"Import event JSON or results CSV/PBN "}
+                <input type="file" id="import-file" accept=".json,.csv,.pbn,.txt" onchange={on_import} />
+            </label>
+        </section>
+    };
+
+    let Some(b) = book else {
+        return html! {
+            <div class="score-page">
+                <h1>{"Scoring"}</h1>
+                <p class="lead">{"Type table results; scores, travellers, rankings and charts follow as you type. Everything is saved in this browser."}</p>
+                if let Some(m) = (*message).clone() { <p class="notice" id="score-message" role="status">{ m }</p> }
+                if !*loaded { <p class="loading">{"Opening saved events…"}</p> }
+                { events_panel }
+            </div>
+        };
+    };
+
+    // Grid figures: NS score and the main method's points per row.
+    let teams = b.is_teams();
+    let mut figures: HashMap<usize, RowFigures> = HashMap::new();
+    for r in &scored.results {
+        figures.entry(r.row).or_default().ns_score = r.ns_score;
+    }
+    if teams {
+        for (row, i) in &scored.team_imps {
+            figures.entry(*row).or_default().points = Some(format!("{i:+}"));
+        }
+    } else if let Some(mp) = scored.ranking(Method::Matchpoints) {
+        for p in &mp.results {
+            if let Some(pc) = p.ns_percent {
+                figures.entry(p.row).or_default().points = Some(format!("{pc:.0}%"));
+            }
+        }
+    }
+    let boards: BTreeSet<u32> = scored.results.iter().map(|r| r.board).collect();
+    let shown_board = board
+        .filter(|x| boards.contains(x))
+        .or_else(|| boards.iter().next().copied());
+
+    let on_name = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            let i: web_sys::HtmlInputElement = e.target_unchecked_into();
+            state.dispatch(Action::Rename(i.value()));
+        })
+    };
+    let undo = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Undo))
+    };
+    let redo = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(Action::Redo))
+    };
+    let stem = file_stem(&b.event.name);
+    let export_json = {
+        let (b, stem) = (b.clone(), stem.clone());
+        Callback::from(move |_| {
+            let json = serde_json::to_string_pretty(&b).unwrap_or_default();
+            download_bytes(&format!("{stem}.json"), json.as_bytes(), "application/json");
+        })
+    };
+    let export_csv = {
+        let (b, stem) = (b.clone(), stem.clone());
+        Callback::from(move |_| {
+            download_bytes(
+                &format!("{stem}.csv"),
+                results_csv(&b.event).as_bytes(),
+                "text/csv",
+            );
+        })
+    };
+    let export_pbn = {
+        let (b, stem, scored) = (b.clone(), stem.clone(), scored.clone());
+        Callback::from(move |_| {
+            download_bytes(
+                &format!("{stem}.pbn"),
+                results_pbn(&b.event, &scored).as_bytes(),
+                "text/plain",
+            );
+        })
+    };
+    let on_board = {
+        let board = board.clone();
+        Callback::from(move |e: Event| {
+            let s: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            board.set(s.value().parse().ok());
+        })
+    };
+
+    let save_text = if let Some(e) = state.save_error.as_ref() {
+        format!("Not saved: {e}")
+    } else if state.is_saved() {
+        "Saved".to_string()
+    } else {
+        "Saving…".to_string()
+    };
+    let save_class = if state.save_error.is_some() {
+        "sc-save sc-save-error"
+    } else if state.is_saved() {
+        "sc-save sc-save-ok"
+    } else {
+        "sc-save sc-save-pending"
+    };
+
+    let board_bars = shown_board.map(|bd| {
+        let bars: Vec<(String, i32)> = scored
+            .results
+            .iter()
+            .filter(|r| r.board == bd)
+            .filter_map(|r| r.ns_score.map(|s| (format!("{}v{}", r.ns, r.ew), s)))
+            .collect();
+        html! { <BoardBars board={bd} bars={bars} /> }
+    });
+    let series: Vec<MethodSeries> = scored
+        .rankings
+        .iter()
+        .filter(|r| !r.score.standings.is_empty())
+        .map(|r| MethodSeries {
+            title: r.method.info().title.to_string(),
+            unit: r.method.info().unit.to_string(),
+            values: r
+                .score
+                .standings
+                .iter()
+                .map(|s| (pair_key(s), s.score))
+                .collect(),
+        })
+        .collect();
+    let scatter = |a: Method, bm: Method, id: &'static str| {
+        let (Some(x), Some(y)) = (scored.ranking(a), scored.ranking(bm)) else {
+            return Html::default();
+        };
+        let ranks: HashMap<String, u32> =
+            y.standings.iter().map(|s| (pair_key(s), s.rank)).collect();
+        let points: Vec<(String, u32, u32)> = x
+            .standings
+            .iter()
+            .filter_map(|s| ranks.get(&pair_key(s)).map(|r| (pair_key(s), s.rank, *r)))
+            .collect();
+        if points.is_empty() {
+            return Html::default();
+        }
+        html! { <RankScatter id={id} x_label={method_title(a)} y_label={method_title(bm)} points={points} /> }
+    };
+    let played = scored
+        .results
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Played { .. } | Outcome::Score))
+        .count();
+
+    html! {
+        <div class="score-page">
+            <h1>{"Scoring"}</h1>
+            <div class="sc-bar">
+                <label class="sc-name">
+                    <span class="visually-hidden">{"Event name"}</span>
+                    <input id="event-name" type="text" value={b.event.name.clone()} oninput={on_name} aria-label="Event name" />
+                </label>
+                <span id="save-status" class={save_class} role="status" aria-live="polite">{ save_text }</span>
+                <button type="button" id="undo" onclick={undo} disabled={!state.can_undo()} title="Undo (Ctrl+Z)">{"Undo"}</button>
+                <button type="button" id="redo" onclick={redo} disabled={!state.can_redo()} title="Redo (Ctrl+Y)">{"Redo"}</button>
+                <span class="sc-spacer"></span>
+                <button type="button" id="export-json" onclick={export_json}>{"Export JSON"}</button>
+                <button type="button" id="export-csv" onclick={export_csv}>{"CSV"}</button>
+                <button type="button" id="export-pbn" onclick={export_pbn}>{"PBN"}</button>
+            </div>
+            if let Some(s) = b.setup.as_ref() { <p class="sc-setup-line">{ s.describe() }</p> }
+            if let Some(m) = (*message).clone() { <p class="notice" id="score-message" role="status">{ m }</p> }
+            <p class="sc-hint">{"Type e.g. 4SX, Tab, S, Tab, -2. Enter goes down; paste rows from a spreadsheet; Ctrl+Z / Ctrl+Y undo and redo."}</p>
+            <Grid rows={Rc::new(b.event.rows.clone())} messages={Rc::new(scored.messages.clone())}
+                figures={Rc::new(figures)} on_action={on_action}
+                points_title={if teams { "IMPs" } else { "NS %" }} />
+            <p class="sc-count" id="result-count">{ format!("{played} results scored, {} cells to check", scored.messages.len()) }</p>
+            if !scored.messages.is_empty() {
+                <details class="sc-problems" id="problems">
+                    <summary>{ format!("{} problems", scored.messages.len()) }</summary>
+                    <ul>
+                        { for scored.messages.iter().map(|m| html! {
+                            <li>{ format!("Row {}, {}: {}", m.row + 1, m.column, m.text) }</li>
+                        }) }
+                    </ul>
+                </details>
+            }
+            <section aria-labelledby="rank-h">
+                <h2 id="rank-h">{"Rankings"}</h2>
+                <Rankings scored={scored.clone()} />
+            </section>
+            if let Some(bd) = shown_board {
+                <section aria-labelledby="trav-h">
+                    <h2 id="trav-h">{"Travellers"}</h2>
+                    <label>{"Board "}
+                        <select id="board-select" onchange={on_board}>
+                            { for boards.iter().map(|x| html! { <option value={x.to_string()} selected={*x == bd}>{ x }</option> }) }
+                        </select>
+                    </label>
+                    <div class="sc-trav">
+                        <Traveller event={Rc::new(b.event.clone())} scored={scored.clone()} board={bd} />
+                        { for board_bars }
+                    </div>
+                </section>
+            }
+            if !series.is_empty() {
+                <section aria-labelledby="charts-h">
+                    <h2 id="charts-h">{"Charts"}</h2>
+                    <MethodBars series={series} />
+                    <div class="sc-scatters">
+                        { scatter(Method::Matchpoints, Method::Butler, "chart-mp-butler") }
+                        { scatter(Method::Matchpoints, Method::Vp, "chart-mp-vp") }
+                    </div>
+                </section>
+            }
+            { events_panel }
+            <p class="sc-hint">{ format!("Methods: {}.", METHODS.iter().map(|m| m.title).collect::<Vec<_>>().join(", ")) }</p>
+        </div>
+    }
+}

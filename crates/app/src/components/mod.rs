@@ -1,3 +1,4 @@
 //! Shared widgets, one file each.
 
+pub mod chart;
 pub mod hand_diagram;

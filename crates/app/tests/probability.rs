@@ -1,0 +1,282 @@
+//! In-browser tests of the Probability page: the SVG chart component drawn from engine
+//! charts (labels, exact fractions, percentages, tooltips), the question builder's query
+//! strings and exact answers (known values from the reference tables), field errors on bad
+//! input, the lessons, the projector's trimming, and a timing benchmark of every answer with
+//! `performance.now()` (printed, not asserted: a benchmark, not a timed test).
+
+use std::rc::Rc;
+
+use fairdeal_app::components::chart::{
+    row_tooltip, svg_markup, ChartStyle, ChartView, ChartViewProps, Orientation,
+};
+use fairdeal_app::pages::probability::export::{file_stem, standalone_svg};
+use fairdeal_app::pages::probability::lessons::LESSONS;
+use fairdeal_app::pages::probability::projector::trim_rows;
+use fairdeal_app::pages::probability::question::{
+    parse_hand, parse_holding, Field, Kind, Question, KINDS,
+};
+use fairdeal_app::pages::probability::{now_ms, timed_answer, PageState};
+use fairdeal_prob::{hcp, shape, splits};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn mount(props: ChartViewProps) -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    yew::Renderer::<ChartView>::with_root_and_props(host.clone(), props).render();
+    host
+}
+
+fn percent_of(q: &str, label: &str) -> String {
+    let a = Question::from_query(q).unwrap().answer().unwrap();
+    a.chart.row(label).unwrap().percent.clone()
+}
+
+#[wasm_bindgen_test]
+async fn chart_component_draws_every_row_with_its_exact_fraction() {
+    for (chart, orientation) in [
+        (splits::suit_splits(4).unwrap(), Orientation::Bars),
+        (hcp::hcp_distribution().unwrap(), Orientation::Columns),
+        (shape::hand_patterns().unwrap(), Orientation::Bars),
+    ] {
+        let host = mount(ChartViewProps {
+            chart: Rc::new(chart.clone()),
+            orientation,
+            large: false,
+            id: None,
+        });
+        yew::scheduler::flush().await;
+        let rows = host.query_selector_all(".pc-row").unwrap();
+        assert_eq!(rows.length() as usize, chart.rows.len(), "{}", chart.title);
+        for i in 0..rows.length() {
+            let g = rows
+                .item(i)
+                .unwrap()
+                .dyn_into::<web_sys::Element>()
+                .unwrap();
+            let r = &chart.rows[i as usize];
+            assert_eq!(g.get_attribute("data-label").unwrap(), r.label);
+            assert_eq!(
+                g.get_attribute("data-fraction").unwrap(),
+                format!("{}/{}", r.probability.numerator, r.probability.denominator)
+            );
+            let title = g
+                .query_selector("title")
+                .unwrap()
+                .unwrap()
+                .text_content()
+                .unwrap();
+            assert_eq!(title, row_tooltip(&chart, i as usize));
+            assert!(title.contains(&format!("= {} %", r.percent)));
+            assert!(title.contains(&format!("({} of {}", r.count, chart.total)));
+            let pct = g
+                .query_selector(".pc-pct")
+                .unwrap()
+                .unwrap()
+                .text_content()
+                .unwrap();
+            assert_eq!(pct, format!("{} %", r.percent));
+            let label = g
+                .query_selector(".pc-label")
+                .unwrap()
+                .unwrap()
+                .text_content()
+                .unwrap();
+            assert_eq!(label, r.label);
+        }
+        let caption = host.query_selector(".pc-formula-html").unwrap().unwrap();
+        assert!(caption.text_content().unwrap().contains(&chart.formula));
+        let title = host.query_selector(".pc-title-html").unwrap().unwrap();
+        assert_eq!(title.text_content().unwrap(), chart.title);
+        host.remove();
+    }
+}
+
+#[wasm_bindgen_test]
+fn known_answers_from_the_reference_tables() {
+    // Suit splits a priori (probability.md §1(a)).
+    assert_eq!(percent_of("q=splits&n=4", "3-1"), "49.74");
+    assert_eq!(percent_of("q=splits&n=4", "2-2"), "40.70");
+    assert_eq!(percent_of("q=splits&n=4", "4-0"), "9.57");
+    assert_eq!(percent_of("?q=splits&n=5&w=13&e=13", "3-2"), "67.83");
+    // Eight ever, nine never (finesse-drop-restricted-choice.csv).
+    let nine = Question::from_query("q=finesse&cards=Qxxx&honours=Q")
+        .unwrap()
+        .answer()
+        .unwrap()
+        .chart;
+    let drop = &nine.rows[0].probability;
+    let fin = &nine.rows[1].probability;
+    assert_eq!((drop.numerator, drop.denominator), (333, 575));
+    assert_eq!((fin.numerator, fin.denominator), (1293, 2300));
+    let eight = Question::from_query("q=finesse&cards=Qxxxx&honours=Q")
+        .unwrap()
+        .answer()
+        .unwrap()
+        .chart;
+    assert_eq!(
+        eight.rows[0].probability.numerator * 2300,
+        799 * eight.rows[0].probability.denominator
+    );
+    assert_eq!(
+        eight.rows[1].probability.numerator * 460,
+        243 * eight.rows[1].probability.denominator
+    );
+    // Restricted choice: East dropped the Q from QJ: singleton Q 11/17, QJ doubleton 6/17.
+    let rc = Question::from_query("q=restricted&cards=QJxx&honours=QJ&player=E&played=Q")
+        .unwrap()
+        .answer()
+        .unwrap()
+        .chart;
+    let q = rc.row("East Q").unwrap().probability;
+    let qj = rc.row("East QJ").unwrap().probability;
+    assert_eq!((q.numerator, q.denominator), (11, 17));
+    assert_eq!((qj.numerator, qj.denominator), (6, 17));
+    // Vacant places: 7 and 11 → 7/18 with West.
+    let v = Question::from_query("q=vacant&w=7&e=11")
+        .unwrap()
+        .answer()
+        .unwrap()
+        .chart;
+    let west = v.row("West").unwrap().probability;
+    assert_eq!((west.numerator, west.denominator), (7, 18));
+}
+
+#[wasm_bindgen_test]
+fn every_question_round_trips_through_its_query_string() {
+    let mut keys: Vec<&str> = KINDS.iter().map(|k| k.key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), KINDS.len(), "unique query keys");
+    for info in KINDS {
+        let q = Question {
+            kind: info.kind,
+            hand: "AKQ2.J10.98765.43".into(),
+            ..Question::default()
+        };
+        let back = Question::from_query(&q.to_query()).unwrap();
+        assert_eq!(back.kind, q.kind);
+        for f in info.fields {
+            assert_eq!(back.get(*f), q.get(*f), "{} {}", info.key, f.key());
+        }
+        assert!(q.answer().is_ok(), "{} answers by default", info.key);
+    }
+    // A lesson step reproduces its question.
+    let s = PageState::from_query("?lesson=hcp&step=2");
+    assert_eq!(s.question.kind, Kind::PartnerHcp);
+    assert_eq!(s.question.own_hcp, "12");
+    assert_eq!(s.lesson.unwrap().1, 2);
+    // Unknown things fall back to the default question.
+    assert_eq!(
+        PageState::from_query("?q=nonsense").question,
+        Question::default()
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_a_message_at_the_field() {
+    let cases = [
+        ("q=splits&n=14", Field::Missing),
+        ("q=splits&n=abc", Field::Missing),
+        ("q=splits&n=5&w=2&e=2", Field::Missing),
+        ("q=splits&n=5&w=20", Field::WestVacant),
+        ("q=honour&cards=Q4Z2&honours=Q", Field::Cards),
+        ("q=honour&cards=Q432&honours=K", Field::Honours),
+        ("q=finesse&cards=KQxx&honours=KQ", Field::Honours),
+        ("q=restricted&cards=QJxx&honours=QJ&player=N", Field::Player),
+        (
+            "q=restricted&cards=QJxx&honours=QJ&player=E&played=K",
+            Field::Played,
+        ),
+        ("q=partner&hcp=40", Field::OwnHcp),
+        ("q=fit&hand=AKQ.234", Field::Hand),
+        ("q=partnerhand&hand=AKQJ.AKQJ.AKQJ.AK", Field::Hand),
+    ];
+    for (query, field) in cases {
+        let err = Question::from_query(query).unwrap().answer().unwrap_err();
+        assert_eq!(err.field, Some(field), "{query}: {}", err.message);
+        assert!(err.message.contains("expected"), "{query}: {}", err.message);
+    }
+    assert_eq!(parse_holding("QJxx").unwrap().to_string(), "QJ32");
+    assert_eq!(parse_holding("KJ1032").unwrap().to_string(), "KJT32");
+    assert_eq!(parse_hand("AKJ4.QT3.K82.964").unwrap().len(), 13);
+}
+
+#[wasm_bindgen_test]
+fn lessons_parse_answer_and_trim_for_the_projector() {
+    for lesson in LESSONS {
+        assert_eq!(
+            lesson.questions().len(),
+            lesson.steps.len(),
+            "{}",
+            lesson.key
+        );
+        for q in lesson.questions() {
+            assert!(q.answer().is_ok(), "{} {:?}", lesson.key, q);
+        }
+    }
+    let suit_breaks = LESSONS.iter().find(|l| l.key == "suit-breaks").unwrap();
+    assert_eq!(suit_breaks.steps.len(), 12, "2 to 13 missing cards");
+    let patterns = shape::hand_patterns().unwrap();
+    let trimmed = trim_rows(&patterns, 12);
+    assert_eq!(trimmed.rows.len(), 13);
+    assert_eq!(trimmed.rows[12].label, "other 27");
+    assert_eq!(trimmed.sum_of_counts(), patterns.total);
+}
+
+#[wasm_bindgen_test]
+fn exports_are_standalone_svg() {
+    let chart = splits::suit_splits(4).unwrap();
+    let svg = standalone_svg(&chart, Orientation::Bars);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains("<style>"));
+    assert!(svg.contains("Splits of 4 missing cards"));
+    assert!(svg.contains("49.74 %"));
+    assert!(svg.contains("C(26−n,13−a)"));
+    assert_eq!(file_stem(&chart), "splits-of-4-missing-cards");
+    let large = svg_markup(
+        &chart,
+        ChartStyle {
+            orientation: Orientation::Columns,
+            large: true,
+            standalone: false,
+        },
+    );
+    assert!(large.contains("font-size=\"30\""));
+}
+
+#[wasm_bindgen_test]
+fn benchmark_every_answer_in_the_browser() {
+    let mut questions: Vec<(String, Question)> = Vec::new();
+    for lesson in LESSONS {
+        for (s, q) in lesson.steps.iter().zip(lesson.questions()) {
+            questions.push((s.to_string(), q));
+        }
+    }
+    for s in [
+        "q=fit&hand=AKJ4.QT3.K82.964",
+        "q=partnerhand&hand=AKJ4.QT3.K82.964",
+        "q=honour&cards=KJ109xx&honours=KJ109",
+        "q=restricted&cards=QJ10x&honours=QJ10&player=W&played=J&w=10&e=9",
+    ] {
+        questions.push((s.to_string(), Question::from_query(s).unwrap()));
+    }
+    let mut worst = 0.0f64;
+    let t_all = now_ms();
+    for (s, q) in &questions {
+        // Median of 3 runs (the first includes warm-up).
+        let mut times: Vec<f64> = (0..3).map(|_| timed_answer(q).1).collect();
+        times.sort_by(|a, b| a.total_cmp(b));
+        worst = worst.max(times[1]);
+        console_log!("answer {s}: {:.3} ms", times[1]);
+    }
+    console_log!(
+        "{} questions, worst median {:.3} ms, all ×3 in {:.1} ms",
+        questions.len(),
+        worst,
+        now_ms() - t_all
+    );
+}

@@ -18,5 +18,6 @@ pub mod components;
 pub mod download;
 pub mod pages;
 pub mod theme;
+pub mod worker;
 
 pub use app::{App, Route};

@@ -1,0 +1,20 @@
+//! The `fairdeal-worker` binary: the dealing Web Worker (built by Trunk with
+//! `data-type="worker"`). It registers [`fairdeal_app::worker::agent::DealWorker`] and logs
+//! any panic to the console instead of dying silently.
+
+use fairdeal_app::worker::agent::DealWorker;
+use gloo_worker::Registrable;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(s: &str);
+}
+
+fn main() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error(&format!("fairdeal-worker: {info}"))
+    }));
+    DealWorker::registrar().register();
+}

@@ -1,0 +1,20 @@
+//! The dealing worker: its message protocol and the job runner shared with the page.
+//!
+//! * [`protocol`] — what the page sends ([`ToWorker`]: `Start` a batch, `Cancel` it) and what
+//!   the worker answers ([`FromWorker`]: `Progress{done,total}` after every chunk, then `Done`
+//!   with the boards, or `Failed`/`Cancelled`). The types cross a thread boundary, so they are
+//!   plain serialisable data (gloo-worker's default bincode codec): deals travel as the four
+//!   hands' card bitsets.
+//! * [`job`] — [`job::Job`], a constrained batch that deals in chunks from a ChaCha20 stream
+//!   keyed by a 32-byte seed. The page runs small batches itself with the same runner, so a
+//!   seed gives the same boards whether or not the worker dealt them.
+//! * [`agent`] — [`agent::DealWorker`], the gloo-worker actor the `fairdeal-worker` binary
+//!   registers: it deals one chunk, reports progress, then yields to the event loop with a
+//!   zero-delay timer so that a `Cancel` already queued is handled before the next chunk.
+//!
+//! Panic policy: nothing here panics on user input — a spec that fails to parse or build, or
+//! a set too rare to sample, is answered with `Failed(message)`.
+
+pub mod agent;
+pub mod job;
+pub mod protocol;

@@ -1,0 +1,83 @@
+//! Messages between the page and the dealing worker.
+
+use fairdeal_model::{Deal, Hand};
+use serde::{Deserialize, Serialize};
+
+/// A deal as the four hands' card bitsets (N E S W), the form it crosses the thread in.
+pub type PackedDeal = [u64; 4];
+
+/// Packs a deal for the wire.
+pub fn pack(deal: &Deal) -> PackedDeal {
+    deal.hands().map(|h| h.bits())
+}
+
+/// Unpacks a deal; `None` if the bitsets are not a valid deal (never, for the worker's own).
+pub fn unpack(p: &PackedDeal) -> Option<Deal> {
+    Deal::new(p.map(Hand::from_bits)).ok()
+}
+
+/// A batch to deal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchRequest {
+    /// Identifies the batch; every answer carries it back.
+    pub job: u32,
+    /// The constraint file (text form).
+    pub spec: String,
+    /// How many boards.
+    pub boards: u32,
+    /// ChaCha20 key, from the browser's CSPRNG.
+    pub seed: [u8; 32],
+}
+
+/// From the page to the worker.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToWorker {
+    /// Start a batch (cancelling any batch still running).
+    Start(BatchRequest),
+    /// Stop batch `job` before its next chunk.
+    Cancel(u32),
+}
+
+/// One dealt board: its category (levelled sets; 0 otherwise) and the deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackedBoard {
+    /// Index into the spec's categories (0 for a plain set).
+    pub category: u16,
+    /// The deal.
+    pub deal: PackedDeal,
+}
+
+/// From the worker to the page.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum FromWorker {
+    /// `done` of `total` boards dealt so far.
+    Progress {
+        /// The batch.
+        job: u32,
+        /// Boards dealt.
+        done: u32,
+        /// Boards asked for.
+        total: u32,
+    },
+    /// The whole batch, in board order.
+    Done {
+        /// The batch.
+        job: u32,
+        /// The boards.
+        boards: Vec<PackedBoard>,
+    },
+    /// The batch stopped on a `Cancel`, after `done` boards.
+    Cancelled {
+        /// The batch.
+        job: u32,
+        /// Boards dealt before it stopped.
+        done: u32,
+    },
+    /// The batch could not be dealt.
+    Failed {
+        /// The batch.
+        job: u32,
+        /// Why, for the user.
+        message: String,
+    },
+}

@@ -1,0 +1,272 @@
+//! In-browser tests of the Constrain page's plain-Rust parts: form ⇄ text sync (canonical
+//! text from the form, form from representable text, "edited as text" otherwise), field and
+//! text errors with line:column, the live analysis (exact count, impossible sets, levelled
+//! sets), the batch reducer (progress, stale and cancelled batches) and the job runner the
+//! worker uses (deterministic in the seed, every board meeting the conditions, categories).
+
+use fairdeal_app::pages::constrain::state::{
+    analyse, check_field, group_digits, parse_board_count, unpack_boards, Analysis, Batch,
+    BatchAction, ConstrainState, EditAction, FieldKind, Form,
+};
+use fairdeal_app::worker::job::{Job, MAX_BOARDS};
+use fairdeal_app::worker::protocol::{pack, unpack, FromWorker};
+use fairdeal_constrain::{parse, Dealer, Options, Who};
+use fairdeal_model::{Seat, Suit};
+use std::rc::Rc;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn field(state: &ConstrainState, who: Who, kind: FieldKind) -> usize {
+    state.form.index(who, kind).expect("field exists")
+}
+
+const NORTH: Who = Who::Seat(Seat::North);
+const SOUTH: Who = Who::Seat(Seat::South);
+
+#[wasm_bindgen_test]
+fn form_edits_write_canonical_text() {
+    let mut s = ConstrainState::new("");
+    s.apply(EditAction::Field(
+        field(&s, NORTH, FieldKind::Hcp),
+        "15-17".into(),
+    ));
+    s.apply(EditAction::Field(
+        field(&s, NORTH, FieldKind::Shape),
+        "balanced".into(),
+    ));
+    s.apply(EditAction::Field(
+        field(&s, SOUTH, FieldKind::Suit(Suit::Spades)),
+        " AKxx ".into(),
+    ));
+    assert_eq!(
+        s.text,
+        "north: hcp 15-17, shape balanced\nsouth: spades AKxx\n"
+    );
+    assert!(s.form_synced);
+    assert!(s.can_deal());
+    // The text is the Spec's Display: parsing it gives it back.
+    assert_eq!(parse(&s.text).unwrap().to_string(), s.text);
+}
+
+#[wasm_bindgen_test]
+fn bad_field_shows_at_field_and_in_text() {
+    let mut s = ConstrainState::new("");
+    let i = field(&s, NORTH, FieldKind::Suit(Suit::Hearts));
+    s.apply(EditAction::Field(i, "14".into()));
+    assert!(s.form.fields[i].error.is_some());
+    match &s.analysis {
+        Analysis::Errors(list) => {
+            assert_eq!(list[0].line, 1);
+            assert!(list[0].col > 1);
+        }
+        other => panic!("expected errors, got {other:?}"),
+    }
+    assert!(!s.can_deal());
+    // Two conditions in one field are refused with a message.
+    assert!(check_field(NORTH, FieldKind::Hcp, "12, spades 5").is_some());
+    assert!(check_field(NORTH, FieldKind::Hcp, "12+").is_none());
+    assert!(check_field(Who::Seat(Seat::East), FieldKind::Has, "SA HK").is_none());
+}
+
+#[wasm_bindgen_test]
+fn text_fills_the_form_when_representable() {
+    let mut s = ConstrainState::new("");
+    s.apply(EditAction::Text(
+        "west: spades 6+, hcp 5-10\nns: hcp 25+, fit 8+ majors\n".into(),
+    ));
+    assert!(s.form_synced);
+    let v = |who, kind| {
+        s.form.fields[s.form.index(who, kind).unwrap()]
+            .value
+            .clone()
+    };
+    assert_eq!(
+        v(Who::Seat(Seat::West), FieldKind::Suit(Suit::Spades)),
+        "6+"
+    );
+    assert_eq!(v(Who::Seat(Seat::West), FieldKind::Hcp), "5-10");
+    let ns = Who::Pair(fairdeal_constrain::spec::Pair::NorthSouth);
+    assert_eq!(v(ns, FieldKind::Hcp), "25+");
+    assert_eq!(v(ns, FieldKind::Fit), "8+ majors");
+    // And back: the form's text means the same conditions (in the form's field order).
+    let meaning = |t: &str| parse(t).unwrap().constraints(None).unwrap();
+    assert_eq!(meaning(&s.form.to_text()), meaning(&s.text));
+}
+
+#[wasm_bindgen_test]
+fn text_only_sets_leave_the_form_marked() {
+    for text in [
+        "scale zar A4 K3 Q2 J1 T0.5\nnorth: zar 12.5+\n",
+        "north: hcp 10+\ncategory a\nnorth: hcp 12\n",
+        "north: hcp 10+\nnorth: hcp 12-14\n",
+        "south: is AKQ2.JT3.K765.A9\n",
+    ] {
+        let s = ConstrainState::new(text);
+        assert!(!s.form_synced, "{text}");
+        assert_eq!(s.text, text);
+        assert!(Form::from_spec(&parse(text).unwrap()).is_none());
+    }
+    // A syntax error leaves the form as it was (neither synced anew nor cleared).
+    let mut s = ConstrainState::new("north: hcp 15-17\n");
+    s.apply(EditAction::Text("north: hcp 15-17\nsouth: hcp lots".into()));
+    assert!(s.form_synced);
+    assert_eq!(s.form.fields[0].value, "15-17");
+}
+
+#[wasm_bindgen_test]
+fn syntax_errors_carry_line_and_column() {
+    let (a, spec) = analyse("north: hcp 15-17\nsouth: hcp 10+, spades lots\n");
+    assert!(spec.is_none());
+    let Analysis::Errors(list) = a else {
+        panic!("expected errors")
+    };
+    assert_eq!((list[0].line, list[0].col), (2, 24));
+}
+
+#[wasm_bindgen_test]
+fn count_is_the_engines_exact_figure() {
+    let text = "north: balanced, hcp 15-17\n";
+    let (a, _) = analyse(text);
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let exact = Dealer::new(&set, Options::default()).unwrap().count();
+    match a {
+        Analysis::Count(c) => {
+            assert_eq!(c.deals, exact.deals);
+            assert_eq!(c.deals, 2_610_137_721_058_114_653_884_217_600);
+            assert_eq!(c.fraction, exact.probability());
+            assert!(c.exact && c.note.is_none());
+        }
+        other => panic!("expected a count, got {other:?}"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn impossible_sets_name_the_culprit() {
+    let (a, _) = analyse("north: hcp 15-17\nsouth: hcp 38\n");
+    match a {
+        Analysis::Impossible(m) => assert!(m.contains("South"), "{m}"),
+        other => panic!("expected impossible, got {other:?}"),
+    }
+    let (a, _) = analyse("north: has SA\nsouth: has SA\n");
+    assert!(matches!(a, Analysis::Impossible(m) if m.contains("SA") || m.contains('♠')));
+    let (a, _) = analyse("ns: hcp 41\n");
+    assert!(matches!(a, Analysis::Impossible(_)));
+}
+
+#[wasm_bindgen_test]
+fn levelled_sets_count_each_category() {
+    let (a, _) = analyse("north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n");
+    let Analysis::Levelled(list) = a else {
+        panic!("expected a levelled set")
+    };
+    let names: Vec<_> = list.iter().map(|(n, w, _)| (n.as_str(), *w)).collect();
+    assert_eq!(names, [("strong", 2), ("weak", 1)]);
+}
+
+#[wasm_bindgen_test]
+fn job_is_deterministic_and_meets_the_conditions() {
+    let text = "north: balanced, hcp 15-17\nsouth: spades 5+\n";
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let run = |seed: [u8; 32], chunks: u32| {
+        let mut j = Job::new(text, 30, seed).unwrap();
+        while !j.step(chunks).unwrap() {}
+        j.into_boards()
+    };
+    let a = run([7; 32], 30);
+    assert_eq!(a, run([7; 32], 4), "chunking does not change the boards");
+    assert_ne!(a, run([8; 32], 30));
+    let boards = unpack_boards(&a, &[]);
+    assert_eq!(boards.len(), 30);
+    for (i, b) in boards.iter().enumerate() {
+        assert_eq!(b.number, i as u32 + 1);
+        assert!(set.accepts(&b.deal));
+        assert_eq!(unpack(&pack(&b.deal)), Some(b.deal));
+    }
+    assert!(Job::new(text, 0, [0; 32]).is_err());
+    assert!(Job::new(text, MAX_BOARDS + 1, [0; 32]).is_err());
+    assert!(Job::new("north: hcp 38", 5, [0; 32]).is_err());
+    assert!(Job::new("north: hcp lots", 5, [0; 32]).is_err_and(|m| m.contains("1:")));
+}
+
+#[wasm_bindgen_test]
+fn levelled_job_labels_categories() {
+    let text = "category strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 0-5\n";
+    let mut j = Job::new(text, 9, [3; 32]).unwrap();
+    assert!(j.step(9).unwrap());
+    let names = vec!["strong".to_string(), "weak".to_string()];
+    let boards = unpack_boards(&j.into_boards(), &names);
+    assert_eq!(
+        boards
+            .iter()
+            .filter(|b| b.category.as_deref() == Some("strong"))
+            .count(),
+        6
+    );
+    for b in &boards {
+        let hcp = b.deal.hand(Seat::North).hcp();
+        match b.category.as_deref() {
+            Some("strong") => assert!(hcp >= 20),
+            Some("weak") => assert!(hcp <= 5),
+            other => panic!("category {other:?}"),
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn batch_reducer_follows_its_job_only() {
+    let cats = Rc::new(Vec::new());
+    let b = Batch::Idle.next(BatchAction::Start {
+        job: 2,
+        total: 100,
+        worker: true,
+        categories: cats,
+    });
+    let b = b.next(BatchAction::Worker(FromWorker::Progress {
+        job: 2,
+        done: 25,
+        total: 100,
+    }));
+    assert!(matches!(b, Batch::Running { done: 25, .. }));
+    // A stale batch's messages are ignored.
+    let same = b.next(BatchAction::Worker(FromWorker::Progress {
+        job: 1,
+        done: 99,
+        total: 100,
+    }));
+    assert_eq!(same, b);
+    let cancelled = b.next(BatchAction::Cancel);
+    assert_eq!(
+        cancelled,
+        Batch::Cancelled {
+            done: 25,
+            total: 100
+        }
+    );
+    // After Cancel, the worker's late answers change nothing.
+    let late = cancelled.next(BatchAction::Worker(FromWorker::Done {
+        job: 2,
+        boards: vec![],
+    }));
+    assert_eq!(late, cancelled);
+    let failed = b.next(BatchAction::Worker(FromWorker::Failed {
+        job: 2,
+        message: "x".into(),
+    }));
+    assert_eq!(failed, Batch::Failed("x".into()));
+    let done = b.next(BatchAction::Worker(FromWorker::Done {
+        job: 2,
+        boards: vec![],
+    }));
+    assert!(matches!(done, Batch::Done { worker: true, .. }));
+}
+
+#[wasm_bindgen_test]
+fn small_helpers() {
+    assert_eq!(parse_board_count(" 8 ", 100), Ok(8));
+    assert!(parse_board_count("0", 100).is_err());
+    assert!(parse_board_count("101", 100).is_err());
+    assert!(parse_board_count("ten", 100).is_err());
+    assert_eq!(group_digits(1_234_567), "1\u{2009}234\u{2009}567");
+    assert_eq!(group_digits(999), "999");
+}

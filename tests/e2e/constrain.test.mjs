@@ -1,0 +1,221 @@
+// The Constrain page: the live count equals the CLI's exact figure (`fairdeal count`); an
+// impossible set is answered at once; a syntax error shows the same line:column as the CLI;
+// form and text stay in sync; 8 boards deal as 8 diagrams meeting the condition, with the
+// standard rotation, and export as PBN; a levelled set labels each board with its category;
+// a 2000-board batch runs in the worker with a progress bar, the page stays responsive, and
+// Cancel stops it. Screenshots: light, dark, phone width.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = new Server(); await server.start(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+function fairdealExe() {
+  const exe = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'debug', 'fairdeal');
+  if (!fs.existsSync(exe)) execFileSync('cargo', ['build', '-q', '--locked', '-p', 'fairdeal-cli'], { cwd: ROOT, stdio: 'inherit' });
+  return exe;
+}
+
+// Runs `fairdeal count` on a spec; returns { stdout, stderr, ok }.
+function cliCount(spec) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-cst-'));
+  const file = path.join(tmp, 'spec.txt');
+  fs.writeFileSync(file, spec);
+  try {
+    return { ok: true, stdout: execFileSync(fairdealExe(), ['count', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), stderr: '' };
+  } catch (e) {
+    return { ok: false, stdout: String(e.stdout ?? ''), stderr: String(e.stderr ?? '') };
+  }
+}
+
+async function open(opts) {
+  const o = await openPage(browser, opts);
+  await o.page.goto(server.url + '/constrain');
+  await waitForApp(o.page);
+  await o.page.locator('#constrain-text').waitFor();
+  return o;
+}
+
+async function boardsOnPage(page) {
+  return page.$$eval('.cst-board', (boards) => boards.map((b) => ({
+    board: Number(b.dataset.board),
+    category: b.dataset.category,
+    seats: Object.fromEntries([...b.querySelectorAll('.hd-seat')].map((s) => [s.dataset.seat, {
+      hcp: Number(s.querySelector('.hd-hcp').textContent.replace(/\D/g, '')),
+      lengths: [...s.querySelectorAll('.hd-holding')].map((h) => h.textContent === '—' ? 0 : h.textContent.split(' ').length),
+      dealer: !!s.querySelector('.hd-dealer'),
+    }])),
+  })));
+}
+
+const isBalanced = (l) => ['4333', '4432', '5332'].includes([...l].sort((a, b) => b - a).join(''));
+
+test('the live count is the engine\'s exact figure; impossible sets and syntax errors are answered at once', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const spec = 'north: balanced, hcp 15-17';
+  await page.fill('#constrain-text', spec);
+  const cli = cliCount(spec + '\n');
+  const expected = cli.stdout.match(/^deals: (\d+) of/m)[1];
+  await page.locator(`#constrain-count[data-deals="${expected}"]`).waitFor({ timeout: 5000 });
+  assert.equal(await page.getAttribute('#constrain-count', 'data-exact'), 'true');
+  await shot(page, 'constrain-light');
+
+  // Impossible: answered at once, naming the seat.
+  await page.fill('#constrain-text', 'north: hcp 15-17\nsouth: hcp 38');
+  await page.locator('#constrain-impossible').waitFor({ timeout: 2000 });
+  assert.match(await page.textContent('#constrain-impossible'), /South/);
+  assert.equal(await page.isDisabled('#constrain-deal'), true);
+
+  // A syntax error: the same line:column as the CLI's rendering.
+  const bad = 'north: hcp 15-17\nsouth: hcp 10+, spades lots';
+  await page.fill('#constrain-text', bad);
+  await page.locator('#constrain-errors').waitFor({ timeout: 2000 });
+  const cliBad = cliCount(bad + '\n');
+  assert.equal(cliBad.ok, false);
+  const pos = (cliBad.stderr + cliBad.stdout).match(/(\d+):(\d+):/);
+  assert.ok(pos, `CLI error has line:col: ${cliBad.stderr}`);
+  const shown = (await page.textContent('#constrain-errors .cst-err-pos')).trim();
+  assert.equal(shown, `${pos[1]}:${pos[2]}`);
+  assert.equal(pos[1], '2');
+  assert.equal(await page.getAttribute('#constrain-text', 'aria-invalid'), 'true');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('form and text stay in sync; field errors show at the field; text-only sets say so', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await open();
+  await page.fill('#constrain-text', '');
+  await page.fill('#cst-north-hcp', '15-17');
+  await page.selectOption('#cst-north-shape', 'balanced');
+  await page.fill('#cst-south-spades', '5+');
+  await page.fill('#cst-ns-fit', '8+ majors');
+  const text = await page.inputValue('#constrain-text');
+  assert.equal(text, 'north: hcp 15-17, shape balanced\nsouth: spades 5+\nns: fit 8+ majors\n');
+  await page.locator('#constrain-count').waitFor();
+  const cli = cliCount(text);
+  assert.equal(await page.getAttribute('#constrain-count', 'data-deals'), cli.stdout.match(/^deals: (\d+) of/m)[1]);
+  // A bad field value: message at the field, and the text shows the error position too.
+  await page.fill('#cst-east-hearts', '14');
+  await page.locator('#cst-east-hearts-error').waitFor();
+  await page.locator('#constrain-errors').waitFor();
+  await page.fill('#cst-east-hearts', 'AKxx');
+  assert.equal(await page.locator('#cst-east-hearts-error').count(), 0);
+  assert.match(await page.inputValue('#constrain-text'), /^east: hearts AKxx$/m);
+  // Text → form.
+  await page.fill('#constrain-text', 'west: spades 6+, hcp 5-10\new: hcp 20+');
+  assert.equal(await page.inputValue('#cst-west-spades'), '6+');
+  assert.equal(await page.inputValue('#cst-west-hcp'), '5-10');
+  assert.equal(await page.inputValue('#cst-ew-hcp'), '20+');
+  assert.equal(await page.inputValue('#cst-north-hcp'), '');
+  // Something the form cannot show.
+  await page.fill('#constrain-text', 'scale zar A4 K3 Q2 J1 T0.5\nnorth: zar 12.5+');
+  await page.locator('#constrain-as-text').waitFor();
+  assert.equal(await page.isDisabled('#cst-north-hcp'), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('deal 8 boards: 8 diagrams meeting the condition, standard rotation, PBN export', { timeout: 60_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  await page.fill('#constrain-text', 'north: balanced, hcp 15-17\nsouth: hcp 8+');
+  await page.fill('#constrain-boards', '8');
+  await page.click('#constrain-deal');
+  await page.locator('.cst-board').first().waitFor();
+  const boards = await boardsOnPage(page);
+  assert.equal(boards.length, 8);
+  assert.equal(await page.locator('.cst-board .hand-diagram').count(), 8);
+  const dealers = ['N', 'E', 'S', 'W'];
+  boards.forEach((b, i) => {
+    assert.equal(b.board, i + 1);
+    const n = b.seats.N;
+    assert.ok(n.hcp >= 15 && n.hcp <= 17, `board ${b.board}: North has ${n.hcp} HCP`);
+    assert.ok(isBalanced(n.lengths), `board ${b.board}: North ${n.lengths}`);
+    assert.ok(b.seats.S.hcp >= 8, `board ${b.board}: South has ${b.seats.S.hcp}`);
+    assert.equal(Object.values(b.seats).reduce((a, s) => a + s.hcp, 0), 40);
+    assert.ok(b.seats[dealers[i % 4]].dealer, `board ${b.board} dealer`);
+  });
+  await page.click('.cst-export summary');
+  await page.click('#constrain-make-files');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#constrain-files button[data-file="constrained.pbn"]'),
+  ]);
+  const pbn = fs.readFileSync(await download.path(), 'utf8');
+  assert.equal((pbn.match(/\[Board "/g) || []).length, 8);
+  assert.match(pbn, /\[Board "8"\]/);
+  await shot(page, 'constrain-boards');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('levelled set: each board shows its category', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await open();
+  await page.fill('#constrain-text', 'north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n');
+  await page.locator('#constrain-levelled').waitFor();
+  await page.fill('#constrain-boards', '6');
+  await page.click('#constrain-deal');
+  await page.locator('.cst-board').first().waitFor();
+  const boards = await boardsOnPage(page);
+  assert.equal(boards.length, 6);
+  for (const b of boards) {
+    assert.ok(['strong', 'weak'].includes(b.category), b.category);
+    const h = b.seats.N.hcp;
+    assert.ok(b.category === 'strong' ? h >= 20 : h >= 10 && h <= 12, `board ${b.board} ${b.category} ${h}`);
+  }
+  assert.equal(boards.filter((b) => b.category === 'strong').length, 4, 'interleaved 2:1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('2000 boards run in the worker with progress; the page stays responsive; Cancel stops it', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open({ colorScheme: 'dark' });
+  await page.fill('#constrain-text', 'north: balanced, hcp 15-17\nsouth: hcp 8+, spades 4+');
+  await page.fill('#constrain-boards', '2000');
+  await page.click('#constrain-deal');
+  await page.locator('#constrain-progress').waitFor();
+  // Responsive while it runs: the theme switch is handled.
+  const before = await page.getAttribute('html', 'data-theme');
+  await page.click('#theme-toggle');
+  assert.notEqual(await page.getAttribute('html', 'data-theme'), before);
+  await page.click('#theme-toggle');
+  // Runs to the end: 2000 boards, the first page of diagrams shown.
+  await page.locator('#constrain-results').waitFor({ timeout: 60_000 });
+  assert.match(await page.textContent('#cst-results-heading'), /2000 boards/);
+  assert.match(await page.textContent('#constrain-page'), /of 2000/);
+  await page.click('#constrain-next');
+  assert.equal(await page.getAttribute('.cst-board >> nth=0', 'data-board'), '13');
+  await shot(page, 'constrain-dark');
+  // Again, and Cancel.
+  await page.click('#constrain-deal');
+  await page.locator('#constrain-cancel').waitFor();
+  await page.click('#constrain-cancel');
+  await page.locator('#constrain-cancelled').waitFor({ timeout: 5000 });
+  assert.match(await page.textContent('#constrain-cancelled'), /Cancelled after \d+ of 2000/);
+  // Nothing more arrives from the cancelled batch.
+  await page.waitForTimeout(1500);
+  assert.equal(await page.locator('#constrain-results').count(), 0);
+  assert.equal(await page.isEnabled('#constrain-deal'), true);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('phone width', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await open({ width: 390, height: 844 });
+  await page.fill('#constrain-boards', '2');
+  await page.click('#constrain-deal');
+  await page.locator('.cst-board').first().waitFor();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+  await shot(page, 'constrain-phone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot } from './harness.mjs';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, SHOTS } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
@@ -169,6 +169,7 @@ test('paste rows, several events, dark theme and phone width', { timeout: 120_00
   await page.waitForFunction(() => document.querySelectorAll('#event-list li').length === 1);
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'score-phone');
+  await page.screenshot({ path: `${SHOTS}/score-phone-top.png` });
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

@@ -324,17 +324,20 @@ fn teams_match_is_imped_and_ranked_in_vps() {
         e.rows,
     )));
     assert_eq!(rows(&s).len(), 2);
-    set(&mut s, 0, Column::Score, "620");
-    set(&mut s, 1, Column::Score, "-170");
+    // Team 1 (home: the lower number) sits NS in the open room.
+    let open_room = rows(&s).iter().position(|r| r.ns == "1").unwrap();
+    set(&mut s, open_room, Column::Score, "620");
+    set(&mut s, 1 - open_room, Column::Score, "-170");
     let sc = score(s.book.as_ref().unwrap());
     assert!(sc.messages.is_empty(), "{:?}", sc.messages);
     assert_eq!(sc.matches.len(), 1);
     let m = &sc.matches[0].m;
     assert_eq!(
-        (m.home_imps, m.away_imps),
-        (10, 0),
-        "620 - 170 = 450: 10 IMPs"
+        (m.home.as_str(), m.home_imps, m.away_imps),
+        ("1", 13, 0),
+        "620 in one room, +170 for team 1 in the other: 790, 13 IMPs"
     );
+    assert_eq!(sc.team_imps.get(&open_room), Some(&13));
     assert_eq!(sc.team_standings[0].rank_text(), "1");
     assert!(sc.matches[0].vp.0 > 10.0);
 }

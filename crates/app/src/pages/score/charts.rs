@@ -144,14 +144,25 @@ pub fn RankScatter(props: &RankScatterProps) -> Html {
         .unwrap_or(1)
         .max(2) as f64;
     let pos = |r: u32| pad + (w - 2.0 * pad) * (f64::from(r) - 1.0) / (n - 1.0);
-    let dots = props.points.iter().map(|(pair, x, y)| {
+    // Pairs on the same spot share one dot and one label.
+    let mut spots: Vec<(u32, u32, Vec<&str>)> = Vec::new();
+    for (pair, x, y) in &props.points {
+        match spots.iter_mut().find(|s| s.0 == *x && s.1 == *y) {
+            Some(s) => s.2.push(pair),
+            None => spots.push((*x, *y, vec![pair])),
+        }
+    }
+    let dots = spots.iter().map(|(x, y, pairs)| {
+        let pair = pairs.join(", ");
         let (cx, cy) = (pos(*x), w - pos(*y));
+        let right = cx > w / 2.0;
         html! {
             <g>
                 <circle class="sc-dot" cx={fmt(cx)} cy={fmt(cy)} r="5">
                     <title>{ format!("{pair}: {} {x}, {} {y}", props.x_label, props.y_label) }</title>
                 </circle>
-                <text class="sc-chart-text" x={fmt(cx + 7.0)} y={fmt(cy - 5.0)}>{ pair.clone() }</text>
+                <text class="sc-chart-text" x={fmt(if right { cx - 7.0 } else { cx + 7.0 })} y={fmt(cy - 7.0)}
+                    text-anchor={if right { "end" } else { "start" }}>{ pair.clone() }</text>
             </g>
         }
     });

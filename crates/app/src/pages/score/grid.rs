@@ -167,7 +167,7 @@ pub fn Grid(props: &GridProps) -> Html {
                         aria-invalid={if bad { "true" } else { "false" }}
                         aria-describedby={described}
                         title={by_cell.get(&(i, c)).map(|t| AttrValue::from(t.to_string()))}
-                        placeholder={placeholder(c)}
+                        placeholder={(i == 0).then_some(placeholder(c))}
                         value={c.cell(row).to_string()}
                         {oninput} {onkeydown} {onpaste} />
                 </td>

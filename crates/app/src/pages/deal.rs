@@ -43,7 +43,7 @@ pub fn group_digits(n: u128) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() * 2);
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('\u{2009}');
         }
         out.push(ch);

@@ -1,6 +1,7 @@
 //! Dealing throughput (criterion): the fast ChaCha8 dealer, `deal_rest`, the Big Deal-compatible
-//! generator, the raw ChaCha8/ChaCha12 streams, and the rejected alternative mapping
-//! (uniform 96-bit number < D by rejection, then Big Deal's Kuipers decoder).
+//! generator and its candidate hash (against the `ripemd` crate), the raw ChaCha8/ChaCha12
+//! streams, and the rejected alternative mapping (uniform 96-bit number < D by rejection,
+//! then Big Deal's Kuipers decoder).
 //!
 //! `cargo bench -p fairdeal-dealing --bench dealing`; figures in docs/BENCHMARKS.md. Every
 //! input is seeded; each iteration is one deal (criterion reports deals/s as elements/s).
@@ -96,5 +97,26 @@ fn streams(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, dealers, streams);
+/// One Big Deal candidate hash: the generator's 8-lane compression (buffered, one candidate
+/// per iteration) against the `ripemd` crate's `Digest` API on the same 44-byte input.
+fn candidate_hash(c: &mut Criterion) {
+    let mut g = c.benchmark_group("bigdeal candidate");
+    g.throughput(Throughput::Elements(1));
+    let mut big = BigDealGenerator::new([8; 20], "Fair Deal benchmark");
+    g.bench_function("next_candidate (8 lanes)", |b| {
+        b.iter(|| black_box(big.next_candidate().value))
+    });
+    let mut input = [8u8; 44];
+    let mut seqno = 0u32;
+    g.bench_function("ripemd crate digest", |b| {
+        b.iter(|| {
+            seqno = seqno.wrapping_add(1);
+            input[0..4].copy_from_slice(&seqno.to_le_bytes());
+            black_box(<ripemd::Ripemd160 as ripemd::Digest>::digest(input))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, dealers, candidate_hash, streams);
 criterion_main!(benches);

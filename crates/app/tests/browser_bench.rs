@@ -39,3 +39,30 @@ fn dealing_throughput() {
     console_log!("browser fast {fast_rate:.0} deals/s");
     console_log!("browser bigdeal {big_rate:.0} deals/s");
 }
+
+/// Scoring in the browser: the same 60-table × 36-board event as
+/// `cargo bench -p fairdeal-scoring --bench event`, recomputed from scratch per method
+/// (median of 7). Goal: < 60 ms.
+#[wasm_bindgen_test]
+fn scoring_recompute() {
+    use fairdeal_scoring::synthetic::synthetic_event;
+    use fairdeal_scoring::{score_event, ScoringOptions, METHODS};
+    let event = synthetic_event(60, 36, 2024);
+    for m in METHODS {
+        let options = ScoringOptions {
+            method: m.method,
+            ..ScoringOptions::default()
+        };
+        let mut times: Vec<f64> = (0..7)
+            .map(|_| {
+                let start = now_ms();
+                let (score, errors) = score_event(&event, &options);
+                assert!(errors.is_empty());
+                std::hint::black_box(score.standings.len());
+                now_ms() - start
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        console_log!("browser scoring {} {:.2} ms", m.name, times[3]);
+    }
+}

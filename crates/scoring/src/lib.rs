@@ -35,6 +35,7 @@ pub mod matchpoints;
 pub mod method;
 pub mod movement;
 pub mod read;
+pub mod synthetic;
 pub mod teams;
 pub mod vp;
 

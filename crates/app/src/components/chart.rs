@@ -86,8 +86,16 @@ text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-se
 
 /// Draws `chart` as SVG markup.
 pub fn svg_markup(chart: &Chart, style: ChartStyle) -> String {
-    let font: f64 = if style.large { 30.0 } else { 15.0 };
-    let width: f64 = if style.large { 1760.0 } else { 760.0 };
+    let font: f64 = match (style.large, style.orientation) {
+        (true, _) => 30.0,
+        (false, Orientation::Bars) => 18.0,
+        (false, Orientation::Columns) => 16.0,
+    };
+    let width: f64 = match (style.large, style.orientation) {
+        (true, _) => 1760.0,
+        (false, Orientation::Bars) => 640.0,
+        (false, Orientation::Columns) => 760.0,
+    };
     let pad = font * 0.6;
     let mut body = String::new();
     let head_h = if style.standalone { font * 2.6 } else { 0.0 };

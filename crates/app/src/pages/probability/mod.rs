@@ -27,7 +27,7 @@ use yew_router::prelude::*;
 
 use crate::app::Route;
 use crate::browser;
-use crate::components::chart::ChartView;
+use crate::components::chart::{ChartView, Orientation};
 use lessons::{Lesson, LESSONS};
 use projector::Projector;
 use question::{Answer, Field, FieldError, Kind, Question, KINDS, STATS};
@@ -84,6 +84,19 @@ pub fn timed_answer(q: &Question) -> (Result<Answer, FieldError>, f64) {
     let t0 = now_ms();
     let a = q.answer();
     (a, now_ms() - t0)
+}
+
+/// Rows above which the page draws bars whatever the answer prefers (columns that many
+/// would shrink their labels below reading size on a phone; the projector keeps columns).
+pub const MAX_PAGE_COLUMNS: usize = 14;
+
+/// How the page draws an answer.
+pub fn page_orientation(a: &Answer) -> Orientation {
+    if a.chart.rows.len() > MAX_PAGE_COLUMNS {
+        Orientation::Bars
+    } else {
+        a.orientation
+    }
 }
 
 fn lesson_query(lesson: &Lesson, step: usize) -> Vec<(String, String)> {
@@ -214,7 +227,7 @@ pub fn ProbabilityPage() -> Html {
 
     let chart_html = match result {
         Ok(a) => html! {
-            <ChartView chart={Rc::new(a.chart.clone())} orientation={a.orientation} id={AttrValue::from("prob-chart")} />
+            <ChartView chart={Rc::new(a.chart.clone())} orientation={page_orientation(a)} id={AttrValue::from("prob-chart")} />
         },
         Err(FieldError {
             field: None,
@@ -242,7 +255,7 @@ pub fn ProbabilityPage() -> Html {
         let answer = result.as_ref().ok().cloned();
         Callback::from(move |_: MouseEvent| {
             if let Some(a) = &answer {
-                let ok = export::export_svg(&a.chart, a.orientation);
+                let ok = export::export_svg(&a.chart, page_orientation(a));
                 status.set(
                     if ok {
                         "SVG saved."
@@ -260,7 +273,7 @@ pub fn ProbabilityPage() -> Html {
         Callback::from(move |_: MouseEvent| {
             if let Some(a) = &answer {
                 let status2 = status.clone();
-                export::export_png(&a.chart, a.orientation, move |e| {
+                export::export_png(&a.chart, page_orientation(a), move |e| {
                     status2.set(format!("PNG: {e}"))
                 });
                 status.set("PNG saved.".to_string());
@@ -295,6 +308,7 @@ pub fn ProbabilityPage() -> Html {
         None => html! {},
     };
 
+    let projector_key = state.lesson.map(|(l, _)| l.key).unwrap_or("question");
     let (steps, start) = match state.lesson {
         Some((lesson, step)) => (lesson.questions(), step),
         None => (vec![state.question.clone()], 0),
@@ -363,7 +377,7 @@ pub fn ProbabilityPage() -> Html {
             </section>
             <simulate::SimulationPanel />
             if *projecting {
-                <Projector steps={Rc::new(steps)} {start} {on_close} />
+                <Projector key={projector_key} steps={Rc::new(steps)} {start} {on_close} />
             }
         </div>
     }

@@ -753,14 +753,14 @@ pub fn finesse_or_drop(
     let total = binomial(vacant.total(), vacant.west.into());
     let lines: [(String, Condition); 4] = [
         (
-            format!("Drop: cash {above} top, finesse W if E shows out"),
+            format!("Drop (cash {above} top)"),
             Condition::Any(vec![
                 Condition::Falls(rank, above),
                 Condition::Length(Defender::West, n as u8, n as u8),
             ]),
         ),
         (
-            format!("Finesse: cash {}, finesse West", above.saturating_sub(1)),
+            format!("Finesse West (cash {})", above.saturating_sub(1)),
             Condition::Any(vec![
                 Condition::Falls(rank, above.saturating_sub(1)),
                 Condition::HoldsAll(Defender::West, honour),
@@ -790,7 +790,7 @@ pub fn finesse_or_drop(
             vacant.west,
             vacant.east
         ),
-        "P(line wins) = Σ over the layouts S where it wins of C(W+E−n, W−|S|) / C(W+E, W)",
+        "Drop: cash the top cards, finessing West if East shows out at once; finesse: cash one fewer, then finesse West. P(line) = Σ over layouts S it wins of C(W+E−n, W−|S|) / C(W+E, W)",
         "ways to fill the vacant places",
         total,
         2,

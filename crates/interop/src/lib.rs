@@ -1,0 +1,1 @@
+//! PBN and LIN readers and writers (being written).

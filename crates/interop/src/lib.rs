@@ -1,1 +1,30 @@
-//! PBN and LIN readers and writers (being written).
+//! Hand records in and out: PBN 2.1 and LIN (BBO) readers and writers over one [`Board`] model.
+//!
+//! * [`Board`] — one game of a hand record: number, dealer, vulnerability, the hands that are
+//!   known (`[Option<Hand>; 4]`, indexed N E S W), event/site/date, players, contract,
+//!   declarer, result, the auction and play as text tokens, and every other tag in order.
+//! * [`read_pbn`] / [`write_pbn`] — PBN 2.1 import (tolerant of real files) and export.
+//! * [`read_lin`] / [`write_lin`] — BBO's LIN, one board per line or `qx`-separated.
+//!
+//! Readers never fail as a whole: they return a [`ReadOutcome`] with every board they could
+//! read and a [`Problem`] (1-based line, tag, message) for everything they could not. Bytes
+//! are decoded as UTF-8 when valid, else as Latin-1 (see [`decode`]).
+//!
+//! Auction and play are kept in PBN's own layout: [`Auction::calls`] are PBN call tokens
+//! (`Pass`, `1NT`, `X`, `XX`, plus notes such as `=1=`), and [`Play::cards`] lists each trick
+//! as four tokens in seat order from the opening leader (`-` for a card not played). The LIN
+//! side converts between that layout and LIN's play order.
+//!
+//! Panic policy: nothing here panics, whatever the input.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod board;
+mod lin;
+mod pbn;
+
+pub use board::{
+    decode, Auction, Board, Play, Problem, ProblemKind, ReadOutcome, Tag, STANDARD_TAGS,
+};
+pub use lin::{read_lin, write_lin, LinOptions};
+pub use pbn::{read_pbn, write_pbn, PbnOptions};

@@ -34,6 +34,8 @@ enum Command {
     Constrain(cmd::constrain::Args),
     /// Score a session: results CSV/PBN → matchpoints, Butler, cross-IMPs or VPs → ranking.
     Score(cmd::score::Args),
+    /// Convert hand records between PBN, LIN and every Big Deal format.
+    Convert(cmd::convert::Args),
 }
 
 fn main() {
@@ -46,6 +48,7 @@ fn main() {
         Command::Count(args) => cmd::count::run(args),
         Command::Constrain(args) => cmd::constrain::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
     };
     if let Err(e) = result {
         eprintln!("fairdeal: error: {e:#}");

@@ -2,6 +2,7 @@
 
 pub mod bigdeal;
 pub mod constrain;
+pub mod convert;
 pub mod count;
 pub mod deal;
 pub mod number;

@@ -1,0 +1,122 @@
+//! `fairdeal convert`: reads a hand record (PBN or LIN) and writes it in any list of formats.
+//!
+//! `fairdeal convert IN -f pbn,lin,dup,… [-p PREFIX]` writes `PREFIX.<suffix>` per format
+//! (default prefix: the input's file name without its extension). The input is LIN when its
+//! name ends `.lin` (or it starts like LIN, `xx|`), else PBN. PBN and LIN are written by the
+//! interop crate and keep everything the model holds (auction, play, players …); every other
+//! format is Big Deal's writer, which needs a full deal on every board and consecutive board
+//! numbers — otherwise the command fails naming the board.
+//!
+//! Problems the reader met go to stderr, one per line, `IN:LINE: [Tag] message`; they do not
+//! stop the conversion of the boards that were read.
+
+use anyhow::{anyhow, bail, Context};
+use fairdeal_dealing::formats::{select_formats, write_set, WriteOptions};
+use fairdeal_interop::{read_lin, read_pbn, write_lin, write_pbn, Board, LinOptions, PbnOptions};
+use fairdeal_model::Deal;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `fairdeal convert`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The hand record to read (.pbn or .lin).
+    input: PathBuf,
+    /// Formats to write, comma-separated: pbn, lin, or any Big Deal format (dup, dlm, csv …).
+    #[arg(long, short, default_value = "pbn")]
+    formats: String,
+    /// Output file prefix (default: the input's name without extension).
+    #[arg(long, short)]
+    prefix: Option<String>,
+}
+
+/// True when the file should be read as LIN.
+fn is_lin(path: &Path, bytes: &[u8]) -> bool {
+    let by_name = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(|e| e.eq_ignore_ascii_case("lin"));
+    by_name.unwrap_or_else(|| {
+        let start: Vec<u8> = bytes
+            .iter()
+            .copied()
+            .skip_while(u8::is_ascii_whitespace)
+            .take(3)
+            .collect();
+        start.len() == 3 && start[2] == b'|' && start[..2].iter().all(u8::is_ascii_alphabetic)
+    })
+}
+
+/// The boards as `(number, deal)` for Big Deal's writers, or an error naming the board.
+fn numbered_deals(boards: &[Board]) -> anyhow::Result<Vec<(u32, Deal)>> {
+    let mut out: Vec<(u32, Deal)> = Vec::with_capacity(boards.len());
+    for (i, b) in boards.iter().enumerate() {
+        let number = b.number.ok_or_else(|| {
+            anyhow!(
+                "game {} has no board number; Big Deal formats need one",
+                i + 1
+            )
+        })?;
+        let deal = b.deal().ok_or_else(|| {
+            anyhow!("board {number} has no complete deal; Big Deal formats need four hands")
+        })?;
+        if let Some(&(prev, _)) = out.last() {
+            if prev.checked_add(1) != Some(number) {
+                bail!(
+                    "board {number} follows board {prev}; Big Deal formats need consecutive boards"
+                );
+            }
+        }
+        out.push((number, deal));
+    }
+    Ok(out)
+}
+
+/// Runs `fairdeal convert`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let bytes = std::fs::read(&args.input)
+        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    let outcome = if is_lin(&args.input, &bytes) {
+        read_lin(&bytes)
+    } else {
+        read_pbn(&bytes)
+    };
+    let name = args.input.display();
+    for p in &outcome.problems {
+        match &p.tag {
+            Some(t) => eprintln!("{name}:{}: [{t}] {}", p.line, p.message),
+            None => eprintln!("{name}:{}: {}", p.line, p.message),
+        }
+    }
+    if outcome.boards.is_empty() {
+        bail!("{name} holds no boards");
+    }
+    let formats = select_formats(&args.formats)?;
+    if formats.is_empty() {
+        bail!("no format given; expected a list such as -f pbn,lin,dup");
+    }
+    let prefix = match args.prefix {
+        Some(p) => p,
+        None => args.input.with_extension("").display().to_string(),
+    };
+    let mut deals: Option<Vec<(u32, Deal)>> = None;
+    for spec in formats {
+        let bytes = match spec.name {
+            "pbn" => write_pbn(&outcome.boards, &PbnOptions::default()).into_bytes(),
+            "lin" => write_lin(&outcome.boards, &LinOptions::default()).into_bytes(),
+            _ => {
+                if deals.is_none() {
+                    deals = Some(numbered_deals(&outcome.boards)?);
+                }
+                let options = WriteOptions {
+                    event: outcome.boards[0].event.clone(),
+                    ..WriteOptions::default()
+                };
+                write_set(spec, deals.as_deref().unwrap_or_default(), &options)
+                    .with_context(|| format!("cannot write format {}", spec.name))?
+            }
+        };
+        let file = spec.file_name(&prefix);
+        std::fs::write(&file, bytes).with_context(|| format!("cannot write {file}"))?;
+    }
+    Ok(())
+}

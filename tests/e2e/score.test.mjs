@@ -118,8 +118,9 @@ test('closing the browser right after typing loses nothing', { timeout: 120_000 
     await waitForApp(page);
     return { ctx, page, errors };
   };
+  let ctx, page, errors;
   try {
-    let { ctx, page, errors } = await open();
+    ({ ctx, page, errors } = await open());
     await createEvent(page, { name: 'Crash test', tables: '2', boards: '1' });
     await typeRow(page, 0, ['3NT', 'N', '+1']);
     await ctx.close(); // abruptly, right after the last keystroke
@@ -132,8 +133,9 @@ test('closing the browser right after typing loses nothing', { timeout: 120_000 
     assert.equal(await page.inputValue('#sc-0-result'), '+1');
     assert.equal((await page.textContent('#sc-nsscore-0')).trim(), '430');
     assert.deepEqual(errors, []);
-    await ctx.close();
   } finally {
+    // Close the browser even when an assertion failed, or node would wait on it forever.
+    await ctx?.close().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 });

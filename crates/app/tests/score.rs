@@ -402,3 +402,28 @@ async fn indexeddb_put_get_list_delete() {
     assert!(persist::list().await.unwrap().iter().all(|s| s.id != a.id));
     persist::delete(&b.id).await.unwrap();
 }
+
+/// The write-ahead journal: written synchronously, read back, and preferred over the stored
+/// copy only when it is the same event and newer.
+#[wasm_bindgen_test]
+fn journal_wins_only_when_newer() {
+    use fairdeal_app::pages::score::model::Workbook;
+    use fairdeal_app::pages::score::persist::{journal_read, journal_write, newer_of};
+    let mut stored = Workbook::new("ev-1".into(), "Journal".into(), None, Vec::new());
+    stored.updated = 100.0;
+    let mut newer = stored.clone();
+    newer.updated = 200.0;
+    newer.event.name = "Journal (typed after the last save)".into();
+    journal_write(&newer);
+    let journal = journal_read().expect("journal readable");
+    assert_eq!(journal, newer);
+    let (book, from_journal) = newer_of(stored.clone(), Some(journal.clone()));
+    assert!(from_journal);
+    assert_eq!(book.event.name, newer.event.name);
+    let mut older = journal.clone();
+    older.updated = 50.0;
+    assert!(!newer_of(stored.clone(), Some(older)).1);
+    let mut other = journal;
+    other.id = "ev-2".into();
+    assert!(!newer_of(stored, Some(other)).1);
+}

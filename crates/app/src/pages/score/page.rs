@@ -69,12 +69,36 @@ pub fn ScorePage() -> Html {
                         let id = want
                             .filter(|w| l.iter().any(|s| &s.id == w))
                             .or_else(|| l.first().map(|s| s.id.clone()));
+                        // The journal (written synchronously on every edit) wins over
+                        // IndexedDB when it is newer: the tab was closed mid-write.
+                        let journal = persist::journal_read();
                         if let Some(id) = id {
                             match persist::get(&id).await {
-                                Ok(Some(b)) => state.dispatch(Action::Open(b)),
-                                Ok(None) => {}
+                                Ok(Some(b)) => {
+                                    let (book, from_journal) = persist::newer_of(b, journal);
+                                    if from_journal {
+                                        // Finish the write the closed tab could not.
+                                        if let Err(e) = persist::put(&book).await {
+                                            message.set(Some(e));
+                                        }
+                                    }
+                                    state.dispatch(Action::Open(book));
+                                }
+                                Ok(None) => {
+                                    if let Some(j) = journal.filter(|j| j.id == id) {
+                                        if let Err(e) = persist::put(&j).await {
+                                            message.set(Some(e));
+                                        }
+                                        state.dispatch(Action::Open(j));
+                                    }
+                                }
                                 Err(e) => message.set(Some(e)),
                             }
+                        } else if let Some(j) = journal {
+                            if let Err(e) = persist::put(&j).await {
+                                message.set(Some(e));
+                            }
+                            state.dispatch(Action::Open(j));
                         }
                         list.set(l);
                     }
@@ -98,6 +122,7 @@ pub fn ScorePage() -> Html {
                 let mut book = book;
                 book.updated = persist::now_ms();
                 browser::storage_set(persist::CURRENT_KEY, &id);
+                persist::journal_write(&book);
                 spawn_local(async move {
                     match persist::put(&book).await {
                         Ok(()) => {

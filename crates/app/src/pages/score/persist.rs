@@ -216,3 +216,31 @@ pub fn new_id() -> String {
 pub fn now_ms() -> f64 {
     js_sys::Date::now()
 }
+
+/// `localStorage` key of the write-ahead journal: the last edited workbook, written
+/// synchronously on every edit before the IndexedDB write starts, so closing the tab while
+/// that write is in flight loses nothing.
+pub const JOURNAL_KEY: &str = "fairdeal.score.journal";
+
+/// Writes the journal (synchronous). A full or blocked storage only loses the journal, never
+/// the IndexedDB copy.
+pub fn journal_write(book: &Workbook) {
+    crate::browser::storage_set(JOURNAL_KEY, &book.to_json());
+}
+
+/// The journal's workbook, if any and readable.
+pub fn journal_read() -> Option<Workbook> {
+    let text = crate::browser::storage_get(JOURNAL_KEY)?;
+    Workbook::from_json(&text, String::new())
+        .ok()
+        .filter(|w| !w.id.is_empty())
+}
+
+/// The stored workbook, or the journal's copy of the same event if that one is newer; the
+/// flag says the journal won (its state still has to reach IndexedDB).
+pub fn newer_of(stored: Workbook, journal: Option<Workbook>) -> (Workbook, bool) {
+    match journal {
+        Some(j) if j.id == stored.id && j.updated > stored.updated => (j, true),
+        _ => (stored, false),
+    }
+}

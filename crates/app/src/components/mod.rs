@@ -1,4 +1,5 @@
 //! Shared widgets, one file each.
 
 pub mod chart;
+pub mod files;
 pub mod hand_diagram;

@@ -11,12 +11,11 @@
 //!   checking the key file against the published commitment.
 
 use crate::browser;
-use crate::download::{download_bytes, zip_files};
+use crate::components::files::{FileList, FormatPicker};
+use crate::download::download_bytes;
 use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
 use fairdeal_dealing::entropy::{Seed, SeedBuilder};
-use fairdeal_dealing::formats::{
-    select_formats, BoardRange, FormatKind, FormatSpec, LineEnding, WriteOptions, FORMATS,
-};
+use fairdeal_dealing::formats::{select_formats, BoardRange, FormatSpec, LineEnding, WriteOptions};
 use fairdeal_dealing::squaredeal::{
     canonical_delayed_value, KeyFile, Phase, SessionRequest, Tournament,
 };
@@ -26,8 +25,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// A produced file.
-pub type NamedFile = (String, Vec<u8>);
+pub use crate::components::files::NamedFile;
 
 /// Writes `boards` in every format, named `<prefix><suffix>`.
 pub fn session_files(
@@ -98,51 +96,6 @@ fn textarea_value(e: &InputEvent) -> String {
 fn text_setter(state: &UseStateHandle<String>) -> Callback<InputEvent> {
     let state = state.clone();
     Callback::from(move |e: InputEvent| state.set(input_value(&e)))
-}
-
-fn mime(f: &str) -> &'static str {
-    if f.ends_with(".zip") {
-        "application/zip"
-    } else {
-        "application/octet-stream"
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct FileListProps {
-    files: Rc<Vec<NamedFile>>,
-    zip_name: String,
-}
-
-/// The produced files, each downloadable, plus all of them as one zip.
-#[component]
-fn FileList(props: &FileListProps) -> Html {
-    let on_zip = {
-        let files = props.files.clone();
-        let name = props.zip_name.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Ok(z) = zip_files(&files) {
-                download_bytes(&name, &z, "application/zip");
-            }
-        })
-    };
-    html! {
-        <div class="file-list">
-            <ul>
-                { for props.files.iter().map(|(name, bytes)| {
-                    let (n, b) = (name.clone(), bytes.clone());
-                    let onclick = Callback::from(move |_: MouseEvent| { download_bytes(&n, &b, mime(&n)); });
-                    html! {
-                        <li>
-                            <button type="button" class="file-download" data-file={name.clone()} {onclick}>{ name.clone() }</button>
-                            <span class="file-size">{ format!("{} bytes", bytes.len()) }</span>
-                        </li>
-                    }
-                }) }
-            </ul>
-            <button type="button" class="primary" id="download-zip" onclick={on_zip}>{ format!("Download all ({})", props.zip_name) }</button>
-        </div>
-    }
 }
 
 /// The Tournament page.
@@ -276,20 +229,6 @@ fn SessionDealer() -> Html {
         })
     };
 
-    let format_boxes = FORMATS.iter().map(|f| {
-        let name = f.name.to_string();
-        let checked = chosen.contains(&name);
-        let on_toggle = on_toggle_format.clone();
-        let n2 = name.clone();
-        html! {
-            <label class="format-box" title={f.help}>
-                <input type="checkbox" name="format" value={name.clone()} {checked}
-                    onchange={Callback::from(move |_: Event| on_toggle.emit(n2.clone()))} />
-                { format!("{} ({}{})", f.name, f.suffix, if f.kind == FormatKind::Binary { ", binary" } else { "" }) }
-            </label>
-        }
-    });
-
     let seed_view = seed_used.as_ref().map(|seed| {
         let seed = seed.clone();
         let reveal_cb = {
@@ -336,7 +275,7 @@ fn SessionDealer() -> Html {
                 <label for="prefix">{"File prefix"}</label>
                 <input id="prefix" value={(*prefix).clone()} oninput={text_setter(&prefix)} />
                 <span class="label">{"Formats"}</span>
-                <fieldset class="formats"><legend class="visually-hidden">{"Formats"}</legend>{ for format_boxes }</fieldset>
+                <FormatPicker input_name="format" chosen={(*chosen).clone()} on_toggle={on_toggle_format} />
                 <span class="label">{"Line endings"}</span>
                 <span class="inline">
                     <label><input type="radio" name="eol" id="eol-lf" checked={!*crlf}

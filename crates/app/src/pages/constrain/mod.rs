@@ -18,15 +18,15 @@
 pub mod state;
 
 use crate::browser;
+use crate::components::files::{FileList, FormatPicker};
 use crate::components::hand_diagram::HandDiagram;
-use crate::download::{download_bytes, zip_files};
 use crate::pages::tournament::{session_files, NamedFile};
 use crate::worker::agent::DealWorker;
 use crate::worker::job::{Job, MAX_BOARDS};
 use crate::worker::protocol::{BatchRequest, ToWorker};
 use fairdeal_constrain::shape::CLASSES;
 use fairdeal_constrain::Who;
-use fairdeal_dealing::formats::{select_formats, FormatKind, WriteOptions, FORMATS};
+use fairdeal_dealing::formats::{select_formats, WriteOptions};
 use fairdeal_model::{Seat, Vulnerability};
 use gloo_worker::{Spawnable, WorkerBridge};
 use state::{
@@ -366,51 +366,16 @@ fn Export(props: &ExportProps) -> Html {
             }
         })
     };
-    let boxes = FORMATS.iter().map(|f| {
-        let name = f.name.to_string();
-        let checked = chosen.contains(&name);
-        let on_toggle = on_toggle.clone();
-        let n2 = name.clone();
-        html! {
-            <label class="format-box" title={f.help}>
-                <input type="checkbox" name="cst-format" value={name.clone()} {checked}
-                    onchange={Callback::from(move |_: Event| on_toggle.emit(n2.clone()))} />
-                { format!("{} ({}{})", f.name, f.suffix, if f.kind == FormatKind::Binary { ", binary" } else { "" }) }
-            </label>
-        }
-    });
-    let file_list = files.as_ref().map(|files| {
-        let all = files.clone();
-        let on_zip = Callback::from(move |_: MouseEvent| {
-            if let Ok(z) = zip_files(&all) {
-                download_bytes("constrained.zip", &z, "application/zip");
-            }
-        });
-        html! {
-            <div class="file-list" id="constrain-files">
-                <ul>
-                    { for files.iter().map(|(name, bytes)| {
-                        let (n, b) = (name.clone(), bytes.clone());
-                        let onclick = Callback::from(move |_: MouseEvent| { download_bytes(&n, &b, "application/octet-stream"); });
-                        html! {
-                            <li>
-                                <button type="button" class="file-download" data-file={name.clone()} {onclick}>{ name.clone() }</button>
-                                <span class="file-size">{ format!("{} bytes", bytes.len()) }</span>
-                            </li>
-                        }
-                    }) }
-                </ul>
-                <button type="button" class="primary" id="constrain-zip" onclick={on_zip}>{"Download all (constrained.zip)"}</button>
-            </div>
-        }
-    });
     html! {
         <details class="cst-export">
             <summary>{"Export"}</summary>
-            <fieldset class="formats"><legend>{"Formats"}</legend>{ for boxes }</fieldset>
+            <FormatPicker input_name="cst-format" chosen={(*chosen).clone()} {on_toggle} />
             <button type="button" id="constrain-make-files" onclick={on_make}>{"Make files"}</button>
             if let Some(m) = error.as_ref() { <p class="error" role="alert">{ m.clone() }</p> }
-            { for file_list }
+            if let Some(files) = files.as_ref() {
+                <FileList files={files.clone()} zip_name={"constrained.zip".to_string()}
+                    id={Some(AttrValue::from("constrain-files"))} zip_button_id="constrain-zip" />
+            }
         </details>
     }
 }

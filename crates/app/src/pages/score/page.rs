@@ -28,12 +28,22 @@ use yew::prelude::*;
 impl Reducible for ScoreState {
     type Action = Action;
 
+    /// Applies the action and, when the workbook changed, writes the write-ahead journal at
+    /// once — Yew reduces synchronously inside the event handler, so the edit is in
+    /// `localStorage` before the keystroke's handler returns, whatever happens to the tab next.
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
         next.apply(action);
         if next == *self {
             self
         } else {
+            if next.book != self.book {
+                if let Some(book) = &next.book {
+                    let mut journaled = book.clone();
+                    journaled.updated = persist::now_ms();
+                    persist::journal_write(&journaled);
+                }
+            }
             Rc::new(next)
         }
     }
@@ -122,7 +132,6 @@ pub fn ScorePage() -> Html {
                 let mut book = book;
                 book.updated = persist::now_ms();
                 browser::storage_set(persist::CURRENT_KEY, &id);
-                persist::journal_write(&book);
                 spawn_local(async move {
                     match persist::put(&book).await {
                         Ok(()) => {

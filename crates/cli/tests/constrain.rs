@@ -1,39 +1,20 @@
 //! `fairdeal count` and `fairdeal constrain` end to end: known counts, seeded replay,
 //! conditions honoured, levelled sets, and errors with line:column.
 
-use assert_cmd::Command;
-use std::io::Write;
+mod common;
 
-fn fairdeal() -> Command {
-    Command::cargo_bin("fairdeal").unwrap()
-}
-
-fn file(text: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::NamedTempFile::new().unwrap();
-    f.write_all(text.as_bytes()).unwrap();
-    f
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = fairdeal().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{fairdeal, stdout_of, temp_file};
 
 #[test]
 fn count_reports_pavlicek_numbers_with_units() {
-    let f = file("west: spades 9\neast: shape x=x=6=6\n");
+    let f = temp_file("west: spades 9\neast: shape x=x=6=6\n", ".txt");
     let out = stdout_of(&["count", f.path().to_str().unwrap()]);
     assert!(out.contains("exact seats: East, West\n"), "{out}");
     assert!(
         out.contains("hands: 556991252532000 (ordered pairs of hands)\n"),
         "{out}"
     );
-    let f = file("north: hcp 3");
+    let f = temp_file("north: hcp 3", ".txt");
     let out = stdout_of(&["count", f.path().to_str().unwrap()]);
     assert!(out.contains("hands: 15636342960 (hands)\n"), "{out}");
     assert!(out.contains("probability: "), "{out}");
@@ -41,7 +22,10 @@ fn count_reports_pavlicek_numbers_with_units() {
 
 #[test]
 fn constrain_prints_seeded_deals_meeting_the_conditions() {
-    let f = file("north: balanced, hcp 15-17\nsouth: hcp 10+, shape 5=4=x=x\n");
+    let f = temp_file(
+        "north: balanced, hcp 15-17\nsouth: hcp 10+, shape 5=4=x=x\n",
+        ".txt",
+    );
     let p = f.path().to_str().unwrap();
     let a = stdout_of(&["constrain", p, "-n", "20", "--seed", "00ff"]);
     let b = stdout_of(&["constrain", p, "-n", "20", "--seed", "00ff"]);
@@ -76,7 +60,10 @@ fn constrain_prints_seeded_deals_meeting_the_conditions() {
 
 #[test]
 fn levelled_files_interleave_categories() {
-    let f = file("category weak\nnorth: hcp 0-5\ncategory strong\nnorth: hcp 22+\n");
+    let f = temp_file(
+        "category weak\nnorth: hcp 0-5\ncategory strong\nnorth: hcp 22+\n",
+        ".txt",
+    );
     let out = stdout_of(&[
         "constrain",
         f.path().to_str().unwrap(),
@@ -98,7 +85,7 @@ fn levelled_files_interleave_categories() {
 
 #[test]
 fn errors_name_line_and_column() {
-    let f = file("north: hcp 15-17\nsouth: spades 5+, shap 4432\n");
+    let f = temp_file("north: hcp 15-17\nsouth: spades 5+, shap 4432\n", ".txt");
     let out = fairdeal()
         .args(["count", f.path().to_str().unwrap()])
         .output()
@@ -109,7 +96,7 @@ fn errors_name_line_and_column() {
         err.contains("2:19: unknown scale or condition `shap`"),
         "{err}"
     );
-    let f = file("north: hcp 38");
+    let f = temp_file("north: hcp 38", ".txt");
     let out = fairdeal()
         .args(["constrain", f.path().to_str().unwrap()])
         .output()

@@ -111,3 +111,50 @@ fn errors_name_line_and_column() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn formats_write_the_same_deals_as_files() {
+    let spec = temp_file("north: balanced, hcp 15-17\n", ".txt");
+    let path = spec.path().to_str().unwrap();
+    let lines = stdout_of(&["constrain", path, "-n", "5", "--seed", "5eed"]);
+    let dir = tempfile::tempdir().unwrap();
+    let out = fairdeal()
+        .current_dir(dir.path())
+        .args([
+            "constrain",
+            path,
+            "-n",
+            "5",
+            "--seed",
+            "5eed",
+            "-f",
+            "pbn,dup",
+            "-p",
+            "nt",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pbn = std::fs::read_to_string(dir.path().join("nt.pbn")).unwrap();
+    for (board, line) in lines.lines().enumerate() {
+        assert!(
+            pbn.contains(&format!("[Deal \"{line}\"]")),
+            "board {}: {line}",
+            board + 1
+        );
+    }
+    assert!(pbn.contains("[Board \"5\"]") && !pbn.contains("[Board \"6\"]"));
+    // Duplimate: 156 bytes per board plus Big Deal's trailer.
+    assert!(std::fs::metadata(dir.path().join("nt.dup")).unwrap().len() >= 5 * 156);
+    let bad = fairdeal()
+        .current_dir(dir.path())
+        .args(["constrain", path, "-n", "2", "-f", "nosuch"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("nosuch"));
+}

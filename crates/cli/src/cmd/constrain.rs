@@ -6,7 +6,8 @@
 //! stderr so a set can be replayed. A file with `category` sections is a levelled set:
 //! boards pick categories by weight (`--order random`) or in shuffled blocks that hold
 //! every category (`--order interleaved`, the default); `--show-category` prefixes each
-//! line with the category name.
+//! line with the category name. With `-f pbn,dup,…` (and `-p prefix`) the deals are written
+//! as boards 1..N in any Big Deal format instead, through the same writers as `fairdeal deal`.
 
 use super::count::read_spec;
 use anyhow::{anyhow, bail};
@@ -33,6 +34,13 @@ pub struct Args {
     /// Prefix each deal of a levelled set with its category name and a tab.
     #[arg(long)]
     pub show_category: bool,
+    /// Write boards 1..N in these formats (comma-separated, as `fairdeal deal -f`) instead of
+    /// printing PBN deal lines.
+    #[arg(short = 'f', long)]
+    pub formats: Option<String>,
+    /// File name prefix for `--formats`; each format writes <prefix><suffix>.
+    #[arg(short = 'p', long, default_value = "constrained")]
+    pub prefix: String,
 }
 
 fn parse_order(s: &str) -> Result<BoardOrder, String> {
@@ -77,6 +85,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     };
     let mut rng = ChaCha8Rng::from_seed(seed);
+    if let Some(list) = &args.formats {
+        return write_formats(&args, list, &spec, &mut rng);
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if spec.categories.is_empty() {
@@ -98,5 +109,47 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
+    Ok(())
+}
+
+/// `--formats`: deals boards 1..N and writes them through the Big Deal format writers.
+fn write_formats(
+    args: &Args,
+    list: &str,
+    spec: &fairdeal_constrain::Spec,
+    rng: &mut ChaCha8Rng,
+) -> anyhow::Result<()> {
+    use super::deal::{check_prefix, write_files};
+    use fairdeal_dealing::formats::{select_formats, BoardRange, WriteOptions};
+    check_prefix(&args.prefix)?;
+    let formats = select_formats(list)?;
+    if formats.is_empty() {
+        bail!("--formats {list:?}: expected at least one format");
+    }
+    let high =
+        u32::try_from(args.count).map_err(|_| anyhow!("-n {}: too many boards", args.count))?;
+    let range = BoardRange::new(1, high)?;
+    let deals: Vec<fairdeal_model::Deal> = if spec.categories.is_empty() {
+        let mut dealer = Dealer::new(&spec.constraints(None)?, Options::default())?;
+        (0..args.count)
+            .map(|_| dealer.sample(&mut *rng))
+            .collect::<Result<_, _>>()?
+    } else {
+        let mut set = Levelled::new(spec, Options::default())?;
+        set.deal(&mut *rng, args.count, args.order)?
+            .into_iter()
+            .map(|(_, d)| d)
+            .collect()
+    };
+    let names = write_files(
+        std::path::Path::new("."),
+        &args.prefix,
+        &formats,
+        false,
+        range,
+        &mut deals.into_iter(),
+        &WriteOptions::default(),
+    )?;
+    eprintln!("wrote {}", names.join(", "));
     Ok(())
 }

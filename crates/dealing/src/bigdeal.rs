@@ -36,8 +36,8 @@ use fairdeal_model::Deal;
 use ripemd::{Digest, Ripemd160};
 use std::fmt;
 
-/// D = 52!/(13!)⁴, the number of deals; candidates ≥ D are rejected.
-pub const DEAL_COUNT: u128 = 53_644_737_765_488_792_839_237_440_000;
+/// D, the number of deals (re-exported from the model crate: one constant, one place).
+pub use fairdeal_model::DEAL_COUNT;
 
 /// The owner string Big Deal uses when the user just presses Enter at the owner prompt.
 pub const DEFAULT_OWNER: &str = "Identification of owner or tournament";

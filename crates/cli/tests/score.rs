@@ -1,8 +1,9 @@
 //! `fairdeal score` end to end: rankings and per-board lines for a hand-worked event, bad
 //! lines reported on stderr with line numbers, PBN input, and usage errors.
 
-use assert_cmd::Command;
-use std::io::Write;
+mod common;
+
+use common::{fairdeal, temp_file};
 
 /// The hand-made 3-table Mitchell of fairdeal-scoring's tests (worked out there by hand).
 const THREE: &str = "board,ns,ew,contract,declarer,result,lead,score,adj
@@ -17,21 +18,8 @@ const THREE: &str = "board,ns,ew,contract,declarer,result,lead,score,adj
 3,3,2,,,,,,A+/A-
 ";
 
-fn file(text: &str, suffix: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::Builder::new()
-        .suffix(suffix)
-        .tempfile()
-        .expect("temp file");
-    f.write_all(text.as_bytes()).expect("write");
-    f
-}
-
-fn fairdeal() -> Command {
-    Command::cargo_bin("fairdeal").expect("binary")
-}
-
 fn stdout_of(args: &[&str], text: &str) -> String {
-    let f = file(text, ".csv");
+    let f = temp_file(text, ".csv");
     let out = fairdeal()
         .arg("score")
         .arg(f.path())
@@ -111,7 +99,7 @@ fn vp_round_robin() {
 #[test]
 fn bad_lines_go_to_stderr_with_line_numbers() {
     let csv = "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,=\n1,3,4,4Q,N,=\n1,5,6\n1,7,8,7NT,S,+1\n1,9,10,3NT,N,-1\n";
-    let f = file(csv, ".csv");
+    let f = temp_file(csv, ".csv");
     let out = fairdeal()
         .arg("score")
         .arg(f.path())
@@ -135,7 +123,7 @@ fn bad_lines_go_to_stderr_with_line_numbers() {
 #[test]
 fn pbn_input() {
     let pbn = "[Board \"1\"]\n[PairId_NS \"1\"]\n[PairId_EW \"2\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"10\"]\n\n[Board \"1\"]\n[PairId_NS \"3\"]\n[PairId_EW \"4\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"9\"]\n";
-    let f = file(pbn, ".pbn");
+    let f = temp_file(pbn, ".pbn");
     let out = fairdeal()
         .arg("score")
         .arg(f.path())
@@ -157,7 +145,7 @@ fn pbn_input() {
 
 #[test]
 fn usage_and_file_errors() {
-    let f = file(THREE, ".csv");
+    let f = temp_file(THREE, ".csv");
     fairdeal()
         .arg("score")
         .arg(f.path())
@@ -171,7 +159,7 @@ fn usage_and_file_errors() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("fairdeal: error: reading /nonexistent/results.csv"));
-    let empty = file("board,ns,ew,score\n", ".csv");
+    let empty = temp_file("board,ns,ew,score\n", ".csv");
     let out = fairdeal()
         .arg("score")
         .arg(empty.path())

@@ -10,6 +10,18 @@ use yew::prelude::*;
 /// A produced file: name and bytes.
 pub type NamedFile = (String, Vec<u8>);
 
+/// The chosen format names after toggling `name`: removed if present, appended if not.
+pub fn toggled(chosen: &[String], name: String) -> Vec<String> {
+    let mut v = chosen.to_vec();
+    match v.iter().position(|n| *n == name) {
+        Some(i) => {
+            v.remove(i);
+        }
+        None => v.push(name),
+    }
+    v
+}
+
 /// Properties of [`FormatPicker`].
 #[derive(Properties, PartialEq)]
 pub struct FormatPickerProps {

@@ -11,7 +11,7 @@
 //!   checking the key file against the published commitment.
 
 use crate::browser;
-use crate::components::files::{FileList, FormatPicker};
+use crate::components::files::{toggled, FileList, FormatPicker};
 use crate::download::download_bytes;
 use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
 use fairdeal_dealing::entropy::{Seed, SeedBuilder};
@@ -132,13 +132,7 @@ fn SessionDealer() -> Html {
     let on_toggle_format = {
         let chosen = chosen.clone();
         Callback::from(move |name: String| {
-            let mut v = (*chosen).clone();
-            if let Some(i) = v.iter().position(|n| *n == name) {
-                v.remove(i);
-            } else {
-                v.push(name);
-            }
-            chosen.set(v);
+            chosen.set(toggled(&chosen, name));
         })
     };
     let on_entropy_key = {

@@ -18,7 +18,7 @@
 pub mod state;
 
 use crate::browser;
-use crate::components::files::{FileList, FormatPicker};
+use crate::components::files::{toggled, FileList, FormatPicker};
 use crate::components::hand_diagram::HandDiagram;
 use crate::pages::tournament::{session_files, NamedFile};
 use crate::worker::agent::DealWorker;
@@ -326,13 +326,7 @@ fn Export(props: &ExportProps) -> Html {
     let on_toggle = {
         let (chosen, files) = (chosen.clone(), files.clone());
         Callback::from(move |name: String| {
-            let mut v = (*chosen).clone();
-            if let Some(i) = v.iter().position(|n| *n == name) {
-                v.remove(i);
-            } else {
-                v.push(name);
-            }
-            chosen.set(v);
+            chosen.set(toggled(&chosen, name));
             files.set(None);
         })
     };

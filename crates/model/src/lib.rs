@@ -12,6 +12,8 @@
 //! (Big Deal's) and [`pavlicek`] — listed in the [`Mapping`] table; [`parse_deal_number`]
 //! reads number text.
 //!
+//! [`Strain`] (a suit or notrump) and, in [`dd`], double-dummy tables and par as plain data.
+//!
 //! PBN deal notation: [`Deal::from_pbn`] (and `str::parse`), [`parse_pbn_hands`] for deals
 //! with unknown (`-`) hands, [`Deal::to_pbn`] to print.
 //!
@@ -22,10 +24,12 @@
 
 mod board;
 mod card;
+pub mod dd;
 mod deal;
 mod hand;
 mod number;
 mod pbn;
+mod strain;
 
 pub use board::Vulnerability;
 pub use card::{Card, Rank, Seat, Suit};
@@ -33,3 +37,4 @@ pub use deal::{Deal, DealError};
 pub use hand::{Hand, Holding};
 pub use number::{kuipers, parse_deal_number, pavlicek, Mapping, NumberError, DEAL_COUNT};
 pub use pbn::{parse_pbn_hands, PbnDealError};
+pub use strain::Strain;

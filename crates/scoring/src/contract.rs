@@ -21,65 +21,13 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// A denomination: a suit or notrump.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Strain {
-    /// ♣
-    Clubs,
-    /// ♦
-    Diamonds,
-    /// ♥
-    Hearts,
-    /// ♠
-    Spades,
-    /// Notrump.
-    Notrump,
-}
+pub use fairdeal_model::Strain;
 
-impl Strain {
-    /// All strains in ascending bidding order.
-    pub const ASC: [Strain; 5] = [
-        Strain::Clubs,
-        Strain::Diamonds,
-        Strain::Hearts,
-        Strain::Spades,
-        Strain::Notrump,
-    ];
-
-    /// The short letter(s) used in contract text: `C D H S NT`.
-    pub const fn text(self) -> &'static str {
-        match self {
-            Strain::Clubs => "C",
-            Strain::Diamonds => "D",
-            Strain::Hearts => "H",
-            Strain::Spades => "S",
-            Strain::Notrump => "NT",
-        }
-    }
-
-    /// Trick value of each trick bid after the first (20 minors, 30 majors and notrump).
-    const fn trick_value(self) -> i32 {
-        match self {
-            Strain::Clubs | Strain::Diamonds => 20,
-            Strain::Hearts | Strain::Spades | Strain::Notrump => 30,
-        }
-    }
-}
-
-impl From<Suit> for Strain {
-    fn from(s: Suit) -> Strain {
-        match s {
-            Suit::Spades => Strain::Spades,
-            Suit::Hearts => Strain::Hearts,
-            Suit::Diamonds => Strain::Diamonds,
-            Suit::Clubs => Strain::Clubs,
-        }
-    }
-}
-
-impl fmt::Display for Strain {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text())
+/// Trick value of each trick bid after the first (20 minors, 30 majors and notrump).
+const fn trick_value(strain: Strain) -> i32 {
+    match strain {
+        Strain::Clubs | Strain::Diamonds => 20,
+        Strain::Hearts | Strain::Spades | Strain::Notrump => 30,
     }
 }
 
@@ -173,7 +121,7 @@ impl Contract {
                 Strain::Notrump => 10,
                 Strain::Clubs | Strain::Diamonds | Strain::Hearts | Strain::Spades => 0,
             };
-            let trick_score = (level * self.strain.trick_value() + first_extra) * m;
+            let trick_score = (level * trick_value(self.strain) + first_extra) * m;
             let mut score = trick_score;
             score += match (trick_score >= 100, vulnerable) {
                 (true, true) => 500,
@@ -189,7 +137,7 @@ impl Contract {
             };
             let over = taken - need;
             score += match (self.risk, vulnerable) {
-                (Risk::Undoubled, _) => over * self.strain.trick_value(),
+                (Risk::Undoubled, _) => over * trick_value(self.strain),
                 (Risk::Doubled, false) => 50 + over * 100,
                 (Risk::Doubled, true) => 50 + over * 200,
                 (Risk::Redoubled, false) => 100 + over * 200,

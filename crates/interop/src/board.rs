@@ -7,6 +7,7 @@
 //!
 //! Panic policy: nothing here panics.
 
+use fairdeal_model::dd::{DdTable, Par};
 use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit, Vulnerability};
 use thiserror::Error;
 
@@ -90,6 +91,10 @@ pub struct Board {
     pub auction: Option<Auction>,
     /// Play, if recorded.
     pub play: Option<Play>,
+    /// Double-dummy tricks (`OptimumResultTable`), when known.
+    pub dd: Option<DdTable>,
+    /// Par (`ParContract` and `OptimumScore`), when known.
+    pub par: Option<Par>,
     /// Every other tag, in the order read.
     pub other_tags: Vec<Tag>,
 }
@@ -192,6 +197,20 @@ pub enum ProblemKind {
     LinPair {
         /// The text.
         text: String,
+    },
+    /// An `OptimumResultTable` that is not a full table of 20 rows.
+    #[error("double-dummy table: {reason}; expected 20 rows \"Declarer Denomination Tricks\" such as \"N NT 9\"")]
+    DdTable {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A `ParContract` or `OptimumScore` that does not read.
+    #[error("par {found:?}: {reason}")]
+    Par {
+        /// The value found.
+        found: String,
+        /// What was expected.
+        reason: String,
     },
     /// A card token that is not a suit letter and a rank.
     #[error("{found:?} is not a card; expected a suit letter and a rank such as SA or H7")]

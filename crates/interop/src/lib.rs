@@ -5,6 +5,8 @@
 //!   declarer, result, the auction and play as text tokens, and every other tag in order.
 //! * [`read_pbn`] / [`write_pbn`] — PBN 2.1 import (tolerant of real files) and export.
 //! * [`read_lin`] / [`write_lin`] — BBO's LIN, one board per line or `qx`-separated.
+//! * [`dd`] — double-dummy tables and par as PBN tags (`OptimumResultTable`, `ParContract`,
+//!   `OptimumScore`), read into [`Board::dd`] and [`Board::par`].
 //!
 //! Readers never fail as a whole: they return a [`ReadOutcome`] with every board they could
 //! read and a [`Problem`] (1-based line, tag, message) for everything they could not. Bytes
@@ -20,6 +22,7 @@
 #![forbid(unsafe_code)]
 
 mod board;
+pub mod dd;
 mod lin;
 mod pbn;
 

@@ -9,11 +9,13 @@
 //! A bad value is a [`Problem`] and leaves that field unknown; the game is still read.
 //!
 //! The writer emits the identification tags (unknown ones as `?`), the deal from North, then
-//! contract, declarer, result, auction and play when known, then every other tag kept.
+//! contract, declarer, result, auction and play when known, the double-dummy table and par
+//! when known (see [`crate::dd`]), then every other tag kept.
 //!
 //! Panic policy: nothing here panics, whatever the input.
 
 use crate::board::{decode, is_call, Auction, Board, Play, Problem, ProblemKind, ReadOutcome, Tag};
+use crate::dd;
 use fairdeal_model::{parse_pbn_hands, Seat, Vulnerability};
 use std::collections::HashMap;
 
@@ -248,7 +250,61 @@ fn interpret(tags: &[RawTag], problems: &mut Vec<Problem>) -> Board {
             }),
         }
     }
+    take_dd(&mut b, tags, problems);
     b
+}
+
+/// The line of the first tag named `name` (case-insensitive), for problems.
+fn line_of(tags: &[RawTag], name: &str) -> usize {
+    tags.iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))
+        .map_or(0, |t| t.line)
+}
+
+/// Moves `OptimumResultTable`, `ParContract` and `OptimumScore` from the other tags into
+/// [`Board::dd`] and [`Board::par`] when they read; when they do not, they stay where they
+/// were (nothing is lost) and a problem says why.
+fn take_dd(b: &mut Board, tags: &[RawTag], problems: &mut Vec<Problem>) {
+    let pos = |b: &Board, name: &str| {
+        b.other_tags
+            .iter()
+            .position(|t| t.name.eq_ignore_ascii_case(name))
+    };
+    if let Some(i) = pos(b, "OptimumResultTable") {
+        let t = &b.other_tags[i];
+        match dd::parse_dd_table(&t.value, &t.section) {
+            Ok(table) => {
+                b.dd = Some(table);
+                b.other_tags.remove(i);
+            }
+            Err(reason) => problems.push(Problem::new(
+                line_of(tags, "OptimumResultTable"),
+                Some("OptimumResultTable"),
+                ProblemKind::DdTable { reason },
+            )),
+        }
+    }
+    if let (Some(c), Some(s)) = (pos(b, "ParContract"), pos(b, "OptimumScore")) {
+        let (contract, score) = (&b.other_tags[c].value, &b.other_tags[s].value);
+        if known(contract).is_none() || known(score).is_none() {
+            return;
+        }
+        match dd::parse_par(contract, score) {
+            Ok(par) => {
+                b.par = Some(par);
+                b.other_tags.remove(c.max(s));
+                b.other_tags.remove(c.min(s));
+            }
+            Err(reason) => problems.push(Problem::new(
+                line_of(tags, "ParContract"),
+                Some("ParContract"),
+                ProblemKind::Par {
+                    found: format!("{contract} / {score}"),
+                    reason,
+                },
+            )),
+        }
+    }
 }
 
 /// Parses `[Name "value"]` at the start of `s`; returns name, value and bytes used.
@@ -269,7 +325,12 @@ fn parse_tag(s: &str) -> Option<(String, String, usize)> {
         while let Some((i, c)) = chars.next() {
             match c {
                 '\\' => {
+                    // `\"` and `\\` are escapes; any other backslash (the `\2R` column
+                    // formats of PBN tables) is kept as written.
                     if let Some((_, n)) = chars.next() {
+                        if n != '"' && n != '\\' {
+                            value.push('\\');
+                        }
                         value.push(n);
                     }
                 }
@@ -458,6 +519,18 @@ pub fn write_pbn(boards: &[Board], options: &PbnOptions) -> String {
             section(&mut out, &p.cards, |t| {
                 !t.starts_with('$') && !t.starts_with('=')
             });
+        }
+        if let Some(table) = &b.dd {
+            // Written raw: PBN's own examples keep the `\2R` backslashes single.
+            out.push_str(&format!("[OptimumResultTable \"{}\"]\n", dd::DD_HEADER));
+            for row in dd::dd_rows(table) {
+                out.push_str(&row);
+                out.push('\n');
+            }
+        }
+        if let Some(par) = &b.par {
+            tag_line(&mut out, "ParContract", &dd::par_contract_text(par));
+            tag_line(&mut out, "OptimumScore", &dd::optimum_score_text(par));
         }
         if options.other_tags {
             for t in &b.other_tags {

@@ -13,9 +13,11 @@
 //!   known lengths and HCP ranges).
 //! * [`fit`] — partner's length, eight-card-fit chances, a partnership's longest suit.
 //! * [`sim`] — Wilson and t intervals for outcomes sampled by the caller.
+//! * [`simulate`] — simulated questions: deals from the exact constrained dealer, an
+//!   [`simulate::Outcome`] counted on each (conditions, losers, double-dummy tricks).
 //!
 //! Arithmetic is exact in `u128` (see [`exact`]); nothing here reads files, clocks or
-//! random numbers, so the crate builds for `wasm32-unknown-unknown`.
+//! ambient randomness (simulations use the caller's generator), so the crate builds for `wasm32-unknown-unknown`.
 //!
 //! Panic policy: no function panics on any input; bad input is a [`ProbError`].
 #![warn(missing_docs)]
@@ -30,6 +32,7 @@ pub mod hidden;
 pub mod location;
 pub mod shape;
 pub mod sim;
+pub mod simulate;
 pub mod splits;
 
 pub use chart::{Chart, Row};

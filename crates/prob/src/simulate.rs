@@ -100,6 +100,7 @@ fn constraint_set(text: &str, what: &str) -> Result<ConstraintSet, String> {
     spec.constraints(None).map_err(|e| format!("{what}: {e}"))
 }
 
+#[derive(Debug)]
 enum Test {
     Set(Box<ConstraintSet>),
     Longest(Seat, Suit),
@@ -108,6 +109,7 @@ enum Test {
 }
 
 /// A simulation in progress: deals meeting `spec`, outcome checked on each.
+#[derive(Debug)]
 pub struct Simulation {
     dealer: Box<Dealer>,
     test: Test,
@@ -249,8 +251,7 @@ mod tests {
             },
             Options::default(),
         )
-        .err()
-        .expect("bad spec");
+        .expect_err("bad spec");
         assert!(
             e.starts_with("deal conditions: ") && e.contains("2:"),
             "{e}"
@@ -260,8 +261,7 @@ mod tests {
             &Outcome::Condition("west: spadez 5".into()),
             Options::default(),
         )
-        .err()
-        .expect("bad outcome");
+        .expect_err("bad outcome");
         assert!(e.starts_with("outcome: ") && e.contains("1:"), "{e}");
         let e = Simulation::new(
             "",
@@ -271,8 +271,7 @@ mod tests {
             },
             Options::default(),
         )
-        .err()
-        .expect("bad max");
+        .expect_err("bad max");
         assert!(e.contains("0 to 12"), "{e}");
     }
 
@@ -305,8 +304,7 @@ mod tests {
         let mut sim2 = Simulation::new("", &outcome, Options::default()).expect("builds");
         let e = sim2
             .step(&mut rng, 1, &mut no_solver)
-            .err()
-            .expect("no solver");
+            .expect_err("no solver");
         assert!(e.contains("solver"), "{e}");
     }
 

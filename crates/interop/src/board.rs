@@ -212,6 +212,12 @@ pub enum ProblemKind {
         /// What was expected.
         reason: String,
     },
+    /// A LIN `mb` value that is not a call.
+    #[error("{found:?} is not a call; expected p, d, r or a bid such as 1N or 4s")]
+    Call {
+        /// The value found.
+        found: String,
+    },
     /// A card token that is not a suit letter and a rank.
     #[error("{found:?} is not a card; expected a suit letter and a rank such as SA or H7")]
     Card {

@@ -343,7 +343,18 @@ pub fn read_lin(bytes: &[u8]) -> ReadOutcome {
                     .filter(|e| !e.is_empty())
                     .map(str::to_string)
             }
-            "mb" => cur.calls.push(pbn_call(&value)),
+            "mb" => {
+                let call = pbn_call(&value);
+                if is_call(&call) {
+                    cur.calls.push(call);
+                } else {
+                    out.problems.push(Problem::new(
+                        line,
+                        Some("mb"),
+                        ProblemKind::Call { found: value },
+                    ));
+                }
+            }
             "pc" => match parse_card(value.trim()) {
                 Some(c) => cur.play_order.push((c, line)),
                 None => out.problems.push(Problem::new(

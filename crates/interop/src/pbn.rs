@@ -442,8 +442,7 @@ fn section(out: &mut String, tokens: &[String], counts: impl Fn(&str) -> bool) {
     let mut line = String::new();
     for t in tokens {
         if counts(t) && on_line == 4 {
-            out.push_str(&line);
-            out.push('\n');
+            section_line(out, &line);
             line.clear();
             on_line = 0;
         }
@@ -456,9 +455,18 @@ fn section(out: &mut String, tokens: &[String], counts: impl Fn(&str) -> bool) {
         }
     }
     if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
+        section_line(out, &line);
     }
+}
+
+/// One line of section data. A line starting with `%` would read as a comment, so it is
+/// indented by a space (the reader skips leading spaces).
+fn section_line(out: &mut String, line: &str) {
+    if line.starts_with('%') {
+        out.push(' ');
+    }
+    out.push_str(line);
+    out.push('\n');
 }
 
 /// Writes boards as PBN 2.1 export text.
@@ -536,8 +544,7 @@ pub fn write_pbn(boards: &[Board], options: &PbnOptions) -> String {
             for t in &b.other_tags {
                 tag_line(&mut out, &t.name, &t.value);
                 for l in &t.section {
-                    out.push_str(l);
-                    out.push('\n');
+                    section_line(&mut out, l);
                 }
             }
         }

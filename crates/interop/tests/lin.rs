@@ -3,7 +3,9 @@
 mod common;
 
 use common::{goe_deals, REF_LIN};
-use fairdeal_interop::{read_lin, write_lin, write_pbn, Board, LinOptions, PbnOptions, Play};
+use fairdeal_interop::{
+    read_lin, write_lin, write_pbn, Board, LinOptions, PbnOptions, Play, ProblemKind,
+};
 use fairdeal_model::{pavlicek, Seat, Vulnerability, DEAL_COUNT};
 use proptest::prelude::*;
 
@@ -102,4 +104,19 @@ proptest! {
         prop_assert_eq!(&out.boards, &boards);
         prop_assert_eq!(write_lin(&out.boards, &LinOptions { omit_east }), text);
     }
+}
+
+/// Found by the fuzzer: an empty or non-call `mb` is a problem, not an empty PBN token.
+#[test]
+fn empty_or_bad_calls_are_problems() {
+    let out = read_lin(b"qx|o1|md|3S9HAKQDAKQCAKQJT9,,,|mb|1N|mb||mb|1 N|mb|p|\n");
+    let auction = out.boards[0].auction.as_ref().unwrap();
+    assert_eq!(auction.calls, ["1NT", "Pass"]);
+    let found: Vec<(usize, Option<&str>)> = out
+        .problems
+        .iter()
+        .map(|p| (p.line, p.tag.as_deref()))
+        .collect();
+    assert_eq!(found, [(1, Some("mb")), (1, Some("mb"))]);
+    assert!(matches!(out.problems[0].kind, ProblemKind::Call { .. }));
 }

@@ -186,3 +186,19 @@ proptest! {
         prop_assert_eq!(write_pbn(&out.boards, &PbnOptions { crlf, ..PbnOptions::default() }), text);
     }
 }
+
+/// Found by the fuzzer: a section token starting with `%` must not be written at the start
+/// of a line, where it would read back as a comment.
+#[test]
+fn section_token_starting_with_percent_survives_a_round_trip() {
+    let out = read_pbn(b"[Board \"1\"]\n[Auction \"N\"]\n1C Pass % 2.1\n");
+    let calls = &out.boards[0].auction.as_ref().unwrap().calls;
+    assert_eq!(calls, &["1C", "Pass", "%", "2.1"]);
+    let text = write_pbn(&out.boards, &PbnOptions::default());
+    assert_eq!(read_pbn(text.as_bytes()).boards, out.boards, "{text}");
+    let mut b = out.boards[0].clone();
+    b.auction.as_mut().unwrap().calls = vec!["%".into(), "PBN".into()];
+    let text = write_pbn(&[b.clone()], &PbnOptions::default());
+    assert!(text.contains("\n % PBN\n"), "{text}");
+    assert_eq!(read_pbn(text.as_bytes()).boards, vec![b]);
+}

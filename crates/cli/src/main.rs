@@ -36,6 +36,10 @@ enum Command {
     Score(cmd::score::Args),
     /// Convert hand records between PBN, LIN and every Big Deal format.
     Convert(cmd::convert::Args),
+    /// Print hand records or per-seat practice sheets as an HTML page made for print.
+    Print(cmd::print::Args),
+    /// Run a dealer script (Hans van Staveren's dealer language), with dealer's output.
+    Script(cmd::script::Args),
 }
 
 fn main() {
@@ -49,6 +53,8 @@ fn main() {
         Command::Constrain(args) => cmd::constrain::run(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Convert(args) => cmd::convert::run(args),
+        Command::Print(args) => cmd::print::run(args),
+        Command::Script(args) => cmd::script::run(args),
     };
     if let Err(e) = result {
         eprintln!("fairdeal: error: {e:#}");

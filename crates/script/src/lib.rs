@@ -6,6 +6,17 @@
 //! ([`Runner::step`]) and summarise into a serialisable [`Report`].
 #![forbid(unsafe_code)]
 
+pub mod accel;
+pub mod ast;
+pub mod eval;
+mod examples;
+pub mod lexer;
+pub mod output;
+pub mod parser;
+pub mod reference;
+mod run;
+
+pub use run::{Program, Runner, MAX_REPORT_DEALS};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
@@ -22,23 +33,39 @@ pub struct Diagnostic {
     pub message: String,
 }
 
-/// Every problem found in `source` (parse and semantic).
+/// Every problem found in `source` (parse and semantic), sorted by position.
 pub fn check(source: &str) -> Vec<Diagnostic> {
-    match compile(source) {
+    match parser::parse(source) {
         Ok(_) => Vec::new(),
         Err(d) => d,
     }
 }
 
-/// Compiles a script.
+/// Compiles a script, or returns every problem found.
 pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
-    let _ = source;
-    Err(vec![Diagnostic {
-        span: 0..0,
-        line: 1,
-        column: 1,
-        message: "the script engine is not available yet".into(),
-    }])
+    let script = parser::parse(source)?;
+    Ok(Program::new(script))
+}
+
+/// Renders diagnostics the way a compiler does: `line:column: message`, the source line
+/// and a caret under the place.
+pub fn render_diagnostics(source: &str, diags: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let line = source.lines().nth(d.line as usize - 1).unwrap_or("");
+        out.push_str(&format!("{}:{}: {}\n", d.line, d.column, d.message));
+        out.push_str(&format!("  {line}\n"));
+        let pad: String = line
+            .chars()
+            .take(d.column as usize - 1)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let width = source.get(d.span.clone()).map_or(1, |t| {
+            t.lines().next().map_or(1, |l| l.chars().count().max(1))
+        });
+        out.push_str(&format!("  {pad}{}\n", "^".repeat(width)));
+    }
+    out
 }
 
 /// Token classes for syntax highlighting.
@@ -72,13 +99,86 @@ pub enum TokenKind {
     Error,
 }
 
-/// Token classes covering `source` (never fails).
+/// Token classes covering `source` (never fails; unreadable text is `Error`).
 pub fn highlight(source: &str) -> Vec<(Range<usize>, TokenKind)> {
-    if source.is_empty() {
-        Vec::new()
-    } else {
-        vec![(0..source.len(), TokenKind::Identifier)]
+    use lexer::Tok;
+    let toks = lexer::tokens(source);
+    let mut out = Vec::with_capacity(toks.len());
+    for (i, t) in toks.iter().enumerate() {
+        let text = &source[t.span.clone()];
+        let kind = match t.tok {
+            Tok::Comment => TokenKind::Comment,
+            Tok::Error => TokenKind::Error,
+            Tok::Str | Tok::Newline => TokenKind::Punctuation,
+            Tok::Number if text.len() == 4 && in_shape(source, &toks, i) => TokenKind::Shape,
+            Tok::Number => TokenKind::Number,
+            Tok::Sym if matches!(text, "(" | ")" | "," | "{" | "}" | "[" | "]") => {
+                TokenKind::Punctuation
+            }
+            Tok::Sym => TokenKind::Operator,
+            Tok::Word => match reference::lookup(text).map(|k| k.kind) {
+                Some("statement") => TokenKind::Keyword,
+                Some("function") => TokenKind::Function,
+                Some("action") => TokenKind::Action,
+                Some("seat") => TokenKind::Seat,
+                Some("suit") => TokenKind::Suit,
+                Some("operator") => TokenKind::Operator,
+                Some(_) => TokenKind::Keyword,
+                None => classify_word(source, &toks, i, text),
+            },
+        };
+        out.push((t.span.clone(), kind));
     }
+    out
+}
+
+fn in_shape(source: &str, toks: &[lexer::Token], i: usize) -> bool {
+    // Inside shape( … ): look back for the nearest "shape" before an unmatched "(".
+    let mut depth = 0i32;
+    for t in toks[..i].iter().rev() {
+        let text = &source[t.span.clone()];
+        match text {
+            ")" => depth += 1,
+            "(" if depth == 0 => return false,
+            "(" => depth -= 1,
+            "shape" if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+fn classify_word(source: &str, toks: &[lexer::Token], i: usize, w: &str) -> TokenKind {
+    let b = w.as_bytes();
+    if b.len() == 4 && b.iter().all(|c| c.is_ascii_digit() || *c == b'x') {
+        return TokenKind::Shape;
+    }
+    if b.len() == 2 && b"AKQJT98765432".contains(&b[0]) && b"SHDC".contains(&b[1]) {
+        return TokenKind::Card;
+    }
+    if b.len() == 3 && b[0] == b'x' && (b'1'..=b'7').contains(&b[1]) && b"CDHSN".contains(&b[2]) {
+        return TokenKind::Card;
+    }
+    if b"SHDC".contains(&b[0]) && b[1..].iter().all(|c| b"AKQJT98765432".contains(c)) {
+        // A holding after predeal.
+        let after_predeal = toks[..i]
+            .iter()
+            .rev()
+            .map(|t| &source[t.span.clone()])
+            .find(|t| reference::lookup(t).is_some_and(|k| k.kind == "statement"))
+            == Some("predeal");
+        if after_predeal {
+            return TokenKind::Card;
+        }
+    }
+    if matches!(spades_suit(w), Some(())) {
+        return TokenKind::Suit;
+    }
+    TokenKind::Identifier
+}
+
+fn spades_suit(w: &str) -> Option<()> {
+    matches!(w, "spade" | "heart" | "diamond" | "club").then_some(())
 }
 
 /// One entry of the language reference.
@@ -95,7 +195,7 @@ pub struct KeywordDoc {
 }
 
 /// The language reference, the same table the parser uses.
-pub const REFERENCE: &[KeywordDoc] = &[];
+pub const REFERENCE: &[KeywordDoc] = reference::TABLE;
 
 /// An example script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -107,74 +207,7 @@ pub struct Example {
 }
 
 /// Example scripts (also the test corpus).
-pub const EXAMPLES: &[Example] = &[];
-
-/// A compiled script.
-#[derive(Debug, Clone)]
-pub struct Program {
-    generate: u64,
-    produce: u64,
-}
-
-impl Program {
-    /// Maximum number of deals generated.
-    pub fn generate(&self) -> u64 {
-        self.generate
-    }
-    /// Number of deals to produce.
-    pub fn produce(&self) -> u64 {
-        self.produce
-    }
-    /// A runner dealing from a 32-byte seed.
-    pub fn runner(&self, seed: [u8; 32]) -> Runner {
-        let _ = seed;
-        Runner {
-            generated: 0,
-            produced: 0,
-            finished: false,
-        }
-    }
-    /// What is sampled exactly and what by rejection.
-    pub fn acceleration(&self) -> String {
-        "everything by rejection".into()
-    }
-}
-
-/// Runs a program in slices.
-#[derive(Debug, Clone)]
-pub struct Runner {
-    generated: u64,
-    produced: u64,
-    finished: bool,
-}
-
-impl Runner {
-    /// Generates up to `max_generated` more deals; true when finished.
-    pub fn step(&mut self, max_generated: u64) -> bool {
-        let _ = max_generated;
-        self.finished = true;
-        self.finished
-    }
-    /// Deals generated so far.
-    pub fn generated(&self) -> u64 {
-        self.generated
-    }
-    /// Deals produced so far.
-    pub fn produced(&self) -> u64 {
-        self.produced
-    }
-    /// The results so far.
-    pub fn report(&self) -> Report {
-        Report {
-            deals: Vec::new(),
-            text: String::new(),
-            averages: Vec::new(),
-            frequencies: Vec::new(),
-            generated: self.generated,
-            produced: self.produced,
-        }
-    }
-}
+pub const EXAMPLES: &[Example] = examples::EXAMPLES;
 
 /// The results of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

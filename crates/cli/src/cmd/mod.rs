@@ -6,5 +6,7 @@ pub mod convert;
 pub mod count;
 pub mod deal;
 pub mod number;
+pub mod print;
 pub mod score;
+pub mod script;
 pub mod squaredeal;

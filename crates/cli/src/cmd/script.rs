@@ -1,0 +1,120 @@
+//! `fairdeal script file.dl [-s seed] [-p N] [-g N] [-v]`: runs a dealer script like
+//! Hans van Staveren's `dealer` — same actions, same text layout, output streamed as it is
+//! produced, then dealer's end-of-run statistics (without the seed, which is never printed).
+//!
+//! `-s N` seeds ChaCha8 with N (little-endian, zero-padded to 32 bytes); without it the seed
+//! comes from the OS CSPRNG. `-p`/`-g` override the script's `produce`/`generate` as in
+//! dealer. Errors are printed as `file:line:column: message` with the line and a caret.
+
+use anyhow::{anyhow, bail};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `fairdeal script`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The script (`-` for standard input).
+    pub file: PathBuf,
+    /// Seed (an unsigned number); default: fresh from the OS.
+    #[arg(short = 's', long)]
+    pub seed: Option<u64>,
+    /// Deals to produce (overrides the script's `produce`).
+    #[arg(short = 'p', long)]
+    pub produce: Option<u64>,
+    /// Deals to generate at most (overrides the script's `generate`).
+    #[arg(short = 'g', long)]
+    pub generate: Option<u64>,
+    /// Toggle the end-of-run statistics (on by default, as in dealer).
+    #[arg(short = 'v', long)]
+    pub verbose: bool,
+    /// Print how the condition is sampled (exactly vs by rejection) on stderr first.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+/// Today's date (UTC) as PBN wants it, `YYYY.MM.DD`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Runs the subcommand.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let name = args.file.display().to_string();
+    let source = if name == "-" {
+        std::io::read_to_string(std::io::stdin())?
+    } else {
+        std::fs::read_to_string(&args.file).map_err(|e| anyhow!("{name}: {e}"))?
+    };
+    let mut program = match fairdeal_script::compile(&source) {
+        Ok(p) => p,
+        Err(diags) => {
+            let rendered = fairdeal_script::render_diagnostics(&source, &diags);
+            let prefixed: String = rendered
+                .lines()
+                .map(|l| {
+                    if l.starts_with("  ") {
+                        format!("{l}\n")
+                    } else {
+                        format!("{name}:{l}\n")
+                    }
+                })
+                .collect();
+            eprint!("{prefixed}");
+            bail!("{} problem(s) in {name}", diags.len());
+        }
+    };
+    if let Some(p) = args.produce {
+        program.set_produce(p);
+    }
+    if let Some(g) = args.generate {
+        program.set_generate(g);
+    }
+    let base = args
+        .file
+        .file_name()
+        .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
+    program.set_pbn_header(
+        &format!("Hand simulated by fairdeal with file {base}"),
+        &today(),
+    );
+    if args.explain {
+        eprintln!("{}", program.acceleration());
+    }
+    let mut seed = [0u8; 32];
+    match args.seed {
+        Some(s) => seed[..8].copy_from_slice(&s.to_le_bytes()),
+        None => getrandom::fill(&mut seed).map_err(|e| anyhow!("no OS randomness: {e}"))?,
+    }
+    let start = Instant::now();
+    let mut runner = program.runner(seed);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    loop {
+        let done = runner.step(100_000);
+        out.write_all(runner.take_text().as_bytes())?;
+        if done {
+            break;
+        }
+    }
+    out.write_all(runner.summary_text().as_bytes())?;
+    if !args.verbose {
+        writeln!(out, "Generated {} hands", runner.generated())?;
+        writeln!(out, "Produced {} hands", runner.produced())?;
+        writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,263 @@
+//! Exact acceleration: the part of a condition the exact engine can count.
+//!
+//! From the condition `C` we derive a weaker condition `N` (every deal meeting `C` meets
+//! `N`) made only of what `fairdeal-constrain` counts exactly: per seat a set of shapes
+//! (from `shape()`, suit lengths compared with constants), an HCP range (default
+//! pointcount only), a controls range, and cards that must be held (predeal, `hascard`).
+//! `and` intersects, `or` takes the per-seat hull (a relaxation, so still implied by `C`),
+//! `not` is pushed inward. Deals are then drawn uniformly among those meeting `N` and the
+//! whole `C` is evaluated on each, so kept deals are uniform over `C` — dealer's
+//! distribution. The number of shuffles dealer would have spent between two `N` deals is
+//! geometric with parameter `P(N)`, which the exact count gives; drawing it keeps the
+//! `generated` counter (and the `generate` limit) distributed exactly as in dealer.
+
+use crate::ast::{BinOp, Expr, COUNT_CONTROL, COUNT_HCP};
+use fairdeal_constrain::shape::ShapeSet;
+use fairdeal_constrain::{ConstraintSet, Scale, ScaleRange, SeatConditions};
+use fairdeal_model::{Card, Hand};
+
+/// What a condition implies about one seat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatNec {
+    /// Allowed shapes.
+    pub shapes: ShapeSet,
+    /// HCP range.
+    pub hcp: (i64, i64),
+    /// Controls range.
+    pub controls: (i64, i64),
+    /// Cards that must be held.
+    pub cards: u64,
+}
+
+impl SeatNec {
+    fn top() -> SeatNec {
+        SeatNec {
+            shapes: ShapeSet::all(),
+            hcp: (0, 37),
+            controls: (0, 12),
+            cards: 0,
+        }
+    }
+    fn is_top(&self) -> bool {
+        self.shapes.is_all() && self.hcp == (0, 37) && self.controls == (0, 12) && self.cards == 0
+    }
+    fn meet(&self, o: &SeatNec) -> SeatNec {
+        SeatNec {
+            shapes: self.shapes.clone().intersect(o.shapes.clone()),
+            hcp: (self.hcp.0.max(o.hcp.0), self.hcp.1.min(o.hcp.1)),
+            controls: (
+                self.controls.0.max(o.controls.0),
+                self.controls.1.min(o.controls.1),
+            ),
+            cards: self.cards | o.cards,
+        }
+    }
+    fn join(&self, o: &SeatNec) -> SeatNec {
+        SeatNec {
+            shapes: self.shapes.clone().union(o.shapes.clone()),
+            hcp: (self.hcp.0.min(o.hcp.0), self.hcp.1.max(o.hcp.1)),
+            controls: (
+                self.controls.0.min(o.controls.0),
+                self.controls.1.max(o.controls.1),
+            ),
+            cards: self.cards & o.cards,
+        }
+    }
+}
+
+/// What a condition implies about the four seats.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Nec(pub [SeatNec; 4]);
+
+impl Nec {
+    /// Nothing implied.
+    pub fn top() -> Nec {
+        Nec(std::array::from_fn(|_| SeatNec::top()))
+    }
+    /// True if nothing is implied.
+    pub fn is_top(&self) -> bool {
+        self.0.iter().all(SeatNec::is_top)
+    }
+    fn meet(&self, o: &Nec) -> Nec {
+        Nec(std::array::from_fn(|i| self.0[i].meet(&o.0[i])))
+    }
+    fn join(&self, o: &Nec) -> Nec {
+        Nec(std::array::from_fn(|i| self.0[i].join(&o.0[i])))
+    }
+    fn seat(seat: usize, s: SeatNec) -> Nec {
+        let mut n = Nec::top();
+        n.0[seat] = s;
+        n
+    }
+}
+
+fn constant(e: &Expr) -> Option<i64> {
+    match e {
+        Expr::Num(n) => Some(*n),
+        Expr::Neg(x) => constant(x).map(i64::wrapping_neg),
+        _ => None,
+    }
+}
+
+/// `f op k` with f a countable feature: the allowed values of f as a range.
+fn range_of(op: BinOp, k: i64, negated: bool) -> Option<(i64, i64)> {
+    let op = if negated {
+        match op {
+            BinOp::Eq => BinOp::Ne,
+            BinOp::Ne => BinOp::Eq,
+            BinOp::Lt => BinOp::Ge,
+            BinOp::Ge => BinOp::Lt,
+            BinOp::Gt => BinOp::Le,
+            BinOp::Le => BinOp::Gt,
+            _ => return None,
+        }
+    } else {
+        op
+    };
+    Some(match op {
+        BinOp::Eq => (k, k),
+        BinOp::Lt => (i64::MIN / 4, k - 1),
+        BinOp::Le => (i64::MIN / 4, k),
+        BinOp::Gt => (k + 1, i64::MAX / 4),
+        BinOp::Ge => (k, i64::MAX / 4),
+        _ => return None, // != is not a range
+    })
+}
+
+fn flip(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Ge => BinOp::Le,
+        o => o,
+    }
+}
+
+fn atom(f: &Expr, op: BinOp, k: i64, negated: bool, default_hcp: bool) -> Option<Nec> {
+    let (lo, hi) = range_of(op, k, negated)?;
+    match f {
+        Expr::Count(COUNT_HCP, seat, None) if default_hcp => {
+            let mut s = SeatNec::top();
+            s.hcp = (lo.max(0), hi.min(37));
+            Some(Nec::seat(*seat, s))
+        }
+        Expr::Count(COUNT_CONTROL, seat, None) => {
+            let mut s = SeatNec::top();
+            s.controls = (lo.max(0), hi.min(12));
+            Some(Nec::seat(*seat, s))
+        }
+        Expr::Len(seat, suit) => {
+            let mut s = SeatNec::top();
+            let suit = *suit;
+            s.shapes = ShapeSet::from_fn(|sh| {
+                let l = i64::from(sh[suit]);
+                l >= lo && l <= hi
+            });
+            Some(Nec::seat(*seat, s))
+        }
+        _ => None,
+    }
+}
+
+/// What `e` (negated if `negated`) implies; `Nec::top()` when nothing usable.
+pub fn necessary(e: &Expr, negated: bool, default_hcp: bool) -> Nec {
+    match e {
+        Expr::Not(x) => necessary(x, !negated, default_hcp),
+        Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
+            let na = necessary(a, negated, default_hcp);
+            let nb = necessary(b, negated, default_hcp);
+            // not (a and b) = not a or not b; not (a or b) = not a and not b.
+            if (*op == BinOp::And) != negated {
+                na.meet(&nb)
+            } else {
+                na.join(&nb)
+            }
+        }
+        Expr::Bin(op, a, b) => {
+            if let Some(k) = constant(b) {
+                atom(a, *op, k, negated, default_hcp).unwrap_or_else(Nec::top)
+            } else if let Some(k) = constant(a) {
+                atom(b, flip(*op), k, negated, default_hcp).unwrap_or_else(Nec::top)
+            } else {
+                Nec::top()
+            }
+        }
+        Expr::Shape(seat, bits) => {
+            let mut s = SeatNec::top();
+            s.shapes = ShapeSet::from_fn(|sh| bits.contains(sh) != negated);
+            Nec::seat(*seat, s)
+        }
+        Expr::HasCard(seat, card) if !negated => {
+            let mut s = SeatNec::top();
+            s.cards = 1u64 << card;
+            Nec::seat(*seat, s)
+        }
+        _ => Nec::top(),
+    }
+}
+
+/// The constraint set for `nec` plus the predealt cards (`None` if the predeal conflicts
+/// with cards the condition requires elsewhere — then nothing is accelerated).
+pub fn constraint_set(nec: &Nec, predeal: &[u64; 4]) -> Option<ConstraintSet> {
+    let mut set = ConstraintSet::unconstrained();
+    let mut used = 0u64;
+    for (i, s) in nec.0.iter().enumerate() {
+        let cards = s.cards | predeal[i];
+        if cards & used != 0 {
+            return None;
+        }
+        used |= cards;
+        let impossible = s.hcp.0 > s.hcp.1 || s.controls.0 > s.controls.1;
+        let mut points = Vec::new();
+        if !impossible && s.hcp != (0, 37) {
+            points.push(ScaleRange {
+                scale: Scale::hcp(),
+                lo: (s.hcp.0 * 2) as u32,
+                hi: Some((s.hcp.1 * 2) as u32),
+            });
+        }
+        if !impossible && s.controls != (0, 12) {
+            points.push(ScaleRange {
+                scale: Scale::controls(),
+                lo: (s.controls.0 * 2) as u32,
+                hi: Some((s.controls.1 * 2) as u32),
+            });
+        }
+        set.seats[i] = SeatConditions {
+            shapes: if impossible {
+                ShapeSet::EMPTY
+            } else {
+                s.shapes.clone()
+            },
+            points,
+            fixed: Hand::from_bits(cards),
+            exact_suits: [false; 4],
+            constrained: !s.is_top() || impossible,
+        };
+    }
+    Some(set)
+}
+
+/// Human description of one seat's implied conditions.
+pub fn describe_seat(s: &SeatNec) -> Vec<String> {
+    let mut parts = Vec::new();
+    if !s.shapes.is_all() {
+        parts.push(format!("{} of 560 shapes", s.shapes.len()));
+    }
+    if s.hcp != (0, 37) {
+        parts.push(format!("HCP {}-{}", s.hcp.0, s.hcp.1));
+    }
+    if s.controls != (0, 12) {
+        parts.push(format!("controls {}-{}", s.controls.0, s.controls.1));
+    }
+    if s.cards != 0 {
+        let cards: Vec<String> = (0..52)
+            .filter(|c| s.cards >> c & 1 == 1)
+            .filter_map(Card::from_index)
+            .map(|c| c.to_string())
+            .collect();
+        parts.push(format!("holds {}", cards.join(" ")));
+    }
+    parts
+}

@@ -5,6 +5,8 @@
 //!   declarer, result, the auction and play as text tokens, and every other tag in order.
 //! * [`read_pbn`] / [`write_pbn`] — PBN 2.1 import (tolerant of real files) and export.
 //! * [`read_lin`] / [`write_lin`] — BBO's LIN, one board per line or `qx`-separated.
+//! * [`print`] — printable hand records and per-seat practice sheets as one self-contained
+//!   HTML page (1, 2, 4 or 6 boards a page, large print), for the CLI and the app.
 //! * [`dd`] — double-dummy tables and par as PBN tags (`OptimumResultTable`, `ParContract`,
 //!   `OptimumScore`), read into [`Board::dd`] and [`Board::par`].
 //!
@@ -25,6 +27,7 @@ mod board;
 pub mod dd;
 mod lin;
 mod pbn;
+pub mod print;
 
 pub use board::{
     decode, Auction, Board, Play, Problem, ProblemKind, ReadOutcome, Tag, STANDARD_TAGS,

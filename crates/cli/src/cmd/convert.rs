@@ -12,7 +12,9 @@
 
 use anyhow::{anyhow, bail, Context};
 use fairdeal_dealing::formats::{select_formats, write_set, WriteOptions};
-use fairdeal_interop::{read_lin, read_pbn, write_lin, write_pbn, Board, LinOptions, PbnOptions};
+use fairdeal_interop::{
+    read_lin, read_pbn, write_lin, write_pbn, Board, LinOptions, PbnOptions, ReadOutcome,
+};
 use fairdeal_model::Deal;
 use std::path::{Path, PathBuf};
 
@@ -71,16 +73,16 @@ fn numbered_deals(boards: &[Board]) -> anyhow::Result<Vec<(u32, Deal)>> {
     Ok(out)
 }
 
-/// Runs `fairdeal convert`.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let bytes = std::fs::read(&args.input)
-        .with_context(|| format!("cannot read {}", args.input.display()))?;
-    let outcome = if is_lin(&args.input, &bytes) {
+/// Reads a hand record (LIN by name or content, else PBN), prints the reader's problems to
+/// stderr as `IN:LINE: [Tag] message`, and fails only when no board could be read.
+pub(crate) fn read_hand_record(input: &Path) -> anyhow::Result<ReadOutcome> {
+    let bytes = std::fs::read(input).with_context(|| format!("cannot read {}", input.display()))?;
+    let outcome = if is_lin(input, &bytes) {
         read_lin(&bytes)
     } else {
         read_pbn(&bytes)
     };
-    let name = args.input.display();
+    let name = input.display();
     for p in &outcome.problems {
         match &p.tag {
             Some(t) => eprintln!("{name}:{}: [{t}] {}", p.line, p.message),
@@ -90,6 +92,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if outcome.boards.is_empty() {
         bail!("{name} holds no boards");
     }
+    Ok(outcome)
+}
+
+/// Runs `fairdeal convert`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let outcome = read_hand_record(&args.input)?;
     let formats = select_formats(&args.formats)?;
     if formats.is_empty() {
         bail!("no format given; expected a list such as -f pbn,lin,dup");

@@ -331,18 +331,10 @@ pub fn read_lin(bytes: &[u8]) -> ReadOutcome {
             }
             "pn" => {
                 for (seat, name) in LIN_SEATS.iter().zip(value.split(',')) {
-                    let name = name.trim();
-                    cur.board.players[seat.index()] = (!name.is_empty()).then(|| name.to_string());
+                    cur.board.players[seat.index()] = lin_text(name);
                 }
             }
-            "vg" => {
-                event = value
-                    .split(',')
-                    .next()
-                    .map(str::trim)
-                    .filter(|e| !e.is_empty())
-                    .map(str::to_string)
-            }
+            "vg" => event = value.split(',').next().and_then(lin_text),
             "mb" => {
                 let call = pbn_call(&value);
                 if is_call(&call) {
@@ -373,6 +365,17 @@ pub fn read_lin(bytes: &[u8]) -> ReadOutcome {
         out.boards.push(cur.finish());
     }
     out
+}
+
+/// A name or event from LIN as a one-line tag value: line breaks and other control
+/// characters become spaces, runs of spaces one; empty and `?` (PBN's "unknown") are `None`.
+fn lin_text(raw: &str) -> Option<String> {
+    let text = raw
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!text.is_empty() && text != "?").then_some(text)
 }
 
 /// One LIN hand: `SAKQHJT…D…C…`.

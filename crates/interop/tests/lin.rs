@@ -120,3 +120,20 @@ fn empty_or_bad_calls_are_problems() {
     assert_eq!(found, [(1, Some("mb")), (1, Some("mb"))]);
     assert!(matches!(out.problems[0].kind, ProblemKind::Call { .. }));
 }
+
+/// Found by the fuzzer: a player name running over a line break (or `?`) must become a
+/// one-line PBN value (or unknown), so LIN → PBN → model keeps it.
+#[test]
+fn names_are_one_line_and_question_marks_are_unknown() {
+    let out = read_lin(b"qx|o1|md|1SA54,,,|pn|Ann\r\nSmith,?,  Bo   B ,|vg|Club\nnight,x|\n");
+    let b = &out.boards[0];
+    assert_eq!(b.players[Seat::South.index()].as_deref(), Some("Ann Smith"));
+    assert_eq!(b.players[Seat::West.index()], None);
+    assert_eq!(b.players[Seat::North.index()].as_deref(), Some("Bo B"));
+    assert_eq!(b.event.as_deref(), Some("Club night"));
+    let text = write_pbn(&out.boards, &PbnOptions::default());
+    assert_eq!(
+        fairdeal_interop::read_pbn(text.as_bytes()).boards,
+        out.boards
+    );
+}

@@ -5,6 +5,7 @@
 //!   declarer, result, the auction and play as text tokens, and every other tag in order.
 //! * [`read_pbn`] / [`write_pbn`] — PBN 2.1 import (tolerant of real files) and export.
 //! * [`read_lin`] / [`write_lin`] — BBO's LIN, one board per line or `qx`-separated.
+//! * [`export`] — a set in any format: PBN/LIN here, every Big Deal format via `fairdeal-dealing`.
 //! * [`print`] — printable hand records and per-seat practice sheets as one self-contained
 //!   HTML page (1, 2, 4 or 6 boards a page, large print), for the CLI and the app.
 //! * [`dd`] — double-dummy tables and par as PBN tags (`OptimumResultTable`, `ParContract`,
@@ -25,6 +26,7 @@
 
 mod board;
 pub mod dd;
+pub mod export;
 mod lin;
 mod pbn;
 pub mod print;

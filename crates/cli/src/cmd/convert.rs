@@ -10,12 +10,10 @@
 //! Problems the reader met go to stderr, one per line, `IN:LINE: [Tag] message`; they do not
 //! stop the conversion of the boards that were read.
 
-use anyhow::{anyhow, bail, Context};
-use fairdeal_dealing::formats::{select_formats, write_set, WriteOptions};
-use fairdeal_interop::{
-    read_lin, read_pbn, write_lin, write_pbn, Board, LinOptions, PbnOptions, ReadOutcome,
-};
-use fairdeal_model::Deal;
+use anyhow::{bail, Context};
+use fairdeal_dealing::formats::select_formats;
+use fairdeal_interop::export::export_files;
+use fairdeal_interop::{read_lin, read_pbn, ReadOutcome};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `fairdeal convert`.
@@ -46,31 +44,6 @@ fn is_lin(path: &Path, bytes: &[u8]) -> bool {
             .collect();
         start.len() == 3 && start[2] == b'|' && start[..2].iter().all(u8::is_ascii_alphabetic)
     })
-}
-
-/// The boards as `(number, deal)` for Big Deal's writers, or an error naming the board.
-fn numbered_deals(boards: &[Board]) -> anyhow::Result<Vec<(u32, Deal)>> {
-    let mut out: Vec<(u32, Deal)> = Vec::with_capacity(boards.len());
-    for (i, b) in boards.iter().enumerate() {
-        let number = b.number.ok_or_else(|| {
-            anyhow!(
-                "game {} has no board number; Big Deal formats need one",
-                i + 1
-            )
-        })?;
-        let deal = b.deal().ok_or_else(|| {
-            anyhow!("board {number} has no complete deal; Big Deal formats need four hands")
-        })?;
-        if let Some(&(prev, _)) = out.last() {
-            if prev.checked_add(1) != Some(number) {
-                bail!(
-                    "board {number} follows board {prev}; Big Deal formats need consecutive boards"
-                );
-            }
-        }
-        out.push((number, deal));
-    }
-    Ok(out)
 }
 
 /// Reads a hand record (LIN by name or content, else PBN), prints the reader's problems to
@@ -106,24 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(p) => p,
         None => args.input.with_extension("").display().to_string(),
     };
-    let mut deals: Option<Vec<(u32, Deal)>> = None;
-    for spec in formats {
-        let bytes = match spec.name {
-            "pbn" => write_pbn(&outcome.boards, &PbnOptions::default()).into_bytes(),
-            "lin" => write_lin(&outcome.boards, &LinOptions::default()).into_bytes(),
-            _ => {
-                if deals.is_none() {
-                    deals = Some(numbered_deals(&outcome.boards)?);
-                }
-                let options = WriteOptions {
-                    event: outcome.boards[0].event.clone(),
-                    ..WriteOptions::default()
-                };
-                write_set(spec, deals.as_deref().unwrap_or_default(), &options)
-                    .with_context(|| format!("cannot write format {}", spec.name))?
-            }
-        };
-        let file = spec.file_name(&prefix);
+    for (file, bytes) in export_files(&outcome.boards, &formats, &prefix)? {
         std::fs::write(&file, bytes).with_context(|| format!("cannot write {file}"))?;
     }
     Ok(())

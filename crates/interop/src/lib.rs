@@ -5,6 +5,7 @@
 //!   declarer, result, the auction and play as text tokens, and every other tag in order.
 //! * [`read_pbn`] / [`write_pbn`] — PBN 2.1 import (tolerant of real files) and export.
 //! * [`read_lin`] / [`write_lin`] — BBO's LIN, one board per line or `qx`-separated.
+//! * [`read_any`] — either, chosen by the file name or its first bytes.
 //! * [`export`] — a set in any format: PBN/LIN here, every Big Deal format via `fairdeal-dealing`.
 //! * [`print`] — printable hand records and per-seat practice sheets as one self-contained
 //!   HTML page (1, 2, 4 or 6 boards a page, large print), for the CLI and the app.
@@ -36,3 +37,31 @@ pub use board::{
 };
 pub use lin::{read_lin, write_lin, LinOptions};
 pub use pbn::{read_pbn, write_pbn, PbnOptions};
+
+/// True when a file should be read as LIN: its name ends `.lin`, or (no known extension) it
+/// starts like LIN (`qx|`, `md|` …: two letters and a bar).
+pub fn looks_like_lin(name: &str, bytes: &[u8]) -> bool {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".lin") {
+        return true;
+    }
+    if lower.ends_with(".pbn") {
+        return false;
+    }
+    let start: Vec<u8> = bytes
+        .iter()
+        .copied()
+        .skip_while(u8::is_ascii_whitespace)
+        .take(3)
+        .collect();
+    start.len() == 3 && start[2] == b'|' && start[..2].iter().all(u8::is_ascii_alphabetic)
+}
+
+/// Reads a hand record as LIN or PBN, chosen by [`looks_like_lin`].
+pub fn read_any(name: &str, bytes: &[u8]) -> ReadOutcome {
+    if looks_like_lin(name, bytes) {
+        read_lin(bytes)
+    } else {
+        read_pbn(bytes)
+    }
+}

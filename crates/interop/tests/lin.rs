@@ -137,3 +137,13 @@ fn names_are_one_line_and_question_marks_are_unknown() {
         out.boards
     );
 }
+
+#[test]
+fn read_any_picks_lin_by_name_or_first_bytes() {
+    use fairdeal_interop::{looks_like_lin, read_any};
+    assert!(looks_like_lin("set.LIN", b"[Event \"x\"]"));
+    assert!(!looks_like_lin("set.pbn", b"qx|o1|"));
+    assert!(looks_like_lin("pasted", b"  \nqx|o1|md|1SA,,,|"));
+    assert!(!looks_like_lin("pasted", b"[Board \"1\"]"));
+    assert_eq!(read_any("x.lin", REF_LIN).boards.len(), 4);
+}

@@ -13,7 +13,7 @@
 use anyhow::{bail, Context};
 use fairdeal_dealing::formats::select_formats;
 use fairdeal_interop::export::export_files;
-use fairdeal_interop::{read_lin, read_pbn, ReadOutcome};
+use fairdeal_interop::{read_any, ReadOutcome};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `fairdeal convert`.
@@ -29,32 +29,11 @@ pub struct Args {
     prefix: Option<String>,
 }
 
-/// True when the file should be read as LIN.
-fn is_lin(path: &Path, bytes: &[u8]) -> bool {
-    let by_name = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(|e| e.eq_ignore_ascii_case("lin"));
-    by_name.unwrap_or_else(|| {
-        let start: Vec<u8> = bytes
-            .iter()
-            .copied()
-            .skip_while(u8::is_ascii_whitespace)
-            .take(3)
-            .collect();
-        start.len() == 3 && start[2] == b'|' && start[..2].iter().all(u8::is_ascii_alphabetic)
-    })
-}
-
 /// Reads a hand record (LIN by name or content, else PBN), prints the reader's problems to
 /// stderr as `IN:LINE: [Tag] message`, and fails only when no board could be read.
 pub(crate) fn read_hand_record(input: &Path) -> anyhow::Result<ReadOutcome> {
     let bytes = std::fs::read(input).with_context(|| format!("cannot read {}", input.display()))?;
-    let outcome = if is_lin(input, &bytes) {
-        read_lin(&bytes)
-    } else {
-        read_pbn(&bytes)
-    };
+    let outcome = read_any(&input.display().to_string(), &bytes);
     let name = input.display();
     for p in &outcome.problems {
         match &p.tag {

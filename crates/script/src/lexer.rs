@@ -155,6 +155,7 @@ mod tests {
         assert_eq!(kinds("/* open")[0].0, Tok::Error);
         assert_eq!(kinds("\"open")[0].0, Tok::Error);
         assert_eq!(kinds("é")[0], (Tok::Error, "é"));
-        assert_eq!(line_col("ab\ncé", 5), (2, 3));
+        assert_eq!(line_col("ab\ncé", 6), (2, 3));
+        assert_eq!(line_col("ab\ncé", 5), (2, 2));
     }
 }

@@ -139,9 +139,11 @@ fn in_shape(source: &str, toks: &[lexer::Token], i: usize) -> bool {
         let text = &source[t.span.clone()];
         match text {
             ")" => depth += 1,
-            "(" if depth == 0 => return false,
+            "(" if depth == 0 => {
+                let at = toks.iter().position(|x| std::ptr::eq(x, t)).unwrap_or(0);
+                return at > 0 && &source[toks[at - 1].span.clone()] == "shape";
+            }
             "(" => depth -= 1,
-            "shape" if depth == 0 => return true,
             _ => {}
         }
     }

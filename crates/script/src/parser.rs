@@ -150,11 +150,25 @@ impl<'a> Parser<'a> {
         let found = describe(self.src, self.peek());
         let after = if self.pos > 0 {
             let t = &self.toks[self.pos - 1];
-            format!(" after '{}'", &self.src[t.span.clone()])
+            let mut text = self.src[t.span.clone()].to_string();
+            if text == "(" && self.pos > 1 {
+                let w = &self.toks[self.pos - 2];
+                if w.tok == Tok::Word {
+                    text = format!("{}(", &self.src[w.span.clone()]);
+                }
+            }
+            format!(" after '{text}'")
         } else {
             String::new()
         };
-        let span = self.here();
+        // When the unexpected token starts a new line, point at the end of the previous one.
+        let span = match (self.pos.checked_sub(1).map(|i| &self.toks[i]), self.peek()) {
+            (Some(prev), Some(t)) if self.src[prev.span.end..t.span.start].contains('\n') => {
+                prev.span.end..prev.span.end
+            }
+            (Some(prev), None) => prev.span.end..prev.span.end,
+            _ => self.here(),
+        };
         self.error_at(span, format!("expected {what}{after}, found {found}"));
         Err(())
     }
@@ -224,9 +238,6 @@ impl<'a> Parser<'a> {
 
     /// Skips to the next token that can start a statement.
     fn recover(&mut self) {
-        if self.pos < self.toks.len() {
-            self.pos += 1;
-        }
         while self.pos < self.toks.len() && !self.at_statement_start() {
             self.pos += 1;
         }
@@ -234,7 +245,11 @@ impl<'a> Parser<'a> {
 
     fn program(&mut self) {
         while self.peek().is_some() {
+            let start = self.pos;
             if self.statement().is_err() {
+                if self.pos == start {
+                    self.pos += 1;
+                }
                 self.recover();
             }
         }
@@ -772,9 +787,7 @@ impl<'a> Parser<'a> {
                 "action" => "an action",
                 _ => "a reserved word",
             };
-            let span = t.span.clone();
-            self.error_at(span, format!("expected an expression, found {what} '{w}'"));
-            return Err(());
+            return self.expected(&format!("an expression (not {what})"));
         }
         self.pos += 1;
         self.call(w, t.span.clone())
@@ -835,8 +848,8 @@ impl<'a> Parser<'a> {
             "score" => {
                 let vul = match self.peek_text() {
                     Some("vul") => true,
-                    Some("nonvul") => false,
-                    _ => return self.expected("vul or nonvul"),
+                    Some("nv" | "nonvul") => false,
+                    _ => return self.expected("vul or nv (not vulnerable)"),
                 };
                 self.pos += 1;
                 self.expect_sym(",")?;

@@ -1,0 +1,109 @@
+//! `fairdeal script`: dealer's command line (-s, -p, -g), its output layout and footer,
+//! positioned errors, and reproducibility.
+
+mod common;
+use common::{fairdeal, stdout_of, temp_file};
+
+const NT: &str = "generate 1000000\nproduce 3\ncondition shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17\naction printoneline(hcp(north))\n";
+
+#[test]
+fn prints_like_dealer_with_footer() {
+    let f = temp_file(NT, ".dl");
+    let out = stdout_of(&["script", f.path().to_str().unwrap(), "-s", "7"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for l in &lines[..3] {
+        let fields: Vec<&str> = l.split(' ').collect();
+        assert_eq!(
+            (fields[0], fields[2], fields[4], fields[6]),
+            ("n", "e", "s", "w"),
+            "{l}"
+        );
+        let hcp: u32 = fields[8].parse().unwrap();
+        assert!((15..=17).contains(&hcp), "{l}");
+    }
+    assert!(lines[3].starts_with("Generated "));
+    assert_eq!(lines[4], "Produced 3 hands");
+    assert!(lines[5].starts_with("Time needed "));
+    assert!(!out.contains("seed"), "the seed is never printed");
+}
+
+#[test]
+fn same_seed_same_deals_and_flags_override_the_script() {
+    let f = temp_file(NT, ".dl");
+    let p = f.path().to_str().unwrap();
+    let a = stdout_of(&["script", p, "-s", "42", "-p", "5", "-v"]);
+    let b = stdout_of(&["script", p, "-s", "42", "-p", "5", "-v"]);
+    assert_eq!(a, b);
+    assert_eq!(
+        a.lines().count(),
+        5,
+        "-p overrides produce, -v drops the footer"
+    );
+    let c = stdout_of(&["script", p, "-s", "43", "-p", "5", "-v"]);
+    assert_ne!(a, c);
+    let g = stdout_of(&["script", p, "-s", "1", "-g", "1"]);
+    assert!(g.contains("Generated 1 hands"), "{g}");
+}
+
+#[test]
+fn statistics_are_printed_at_the_end() {
+    let src = "generate 20000\naction average \"north hcp\" hcp(north), frequency \"spades\" (spades(north), 0, 6)\n";
+    let f = temp_file(src, ".dl");
+    let out = stdout_of(&["script", f.path().to_str().unwrap(), "-s", "3"]);
+    let mean: f64 = out
+        .lines()
+        .next()
+        .unwrap()
+        .strip_prefix("north hcp: ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((mean - 10.0).abs() < 0.15, "{out}");
+    assert!(out.contains("Frequency spades:\n    0\t"), "{out}");
+    assert!(
+        out.contains("High\t"),
+        "seven-card spade suits exist in 20,000 deals: {out}"
+    );
+    assert!(out.contains("Produced 20000 hands"));
+}
+
+#[test]
+fn errors_name_file_line_and_column() {
+    let f = temp_file(
+        "generate 100\ncondition hcp(nort) > 10\naction printall, frequency (hcp(north), 9, 1)\n",
+        ".dl",
+    );
+    let out = fairdeal()
+        .args(["script", f.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            ":2:15: expected a seat (north, east, south, west) after 'hcp(', found 'nort'"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("  condition hcp(nort) > 10\n"), "{err}");
+    assert!(err.contains(":3:"), "both errors are reported: {err}");
+    assert!(err.contains("2 problem(s)"), "{err}");
+}
+
+#[test]
+fn pbn_output_and_explain() {
+    let src =
+        "produce 2\ndealer south\nvulnerable EW\ncondition hcp(south) >= 20\naction printpbn\n";
+    let f = temp_file(src, ".dl");
+    let out = fairdeal()
+        .args(["script", f.path().to_str().unwrap(), "-s", "5", "--explain"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("[Dealer \"S\"]").count(), 2, "{text}");
+    assert_eq!(text.matches("[Vulnerable \"EW\"]").count(), 2);
+    assert!(text.contains("[Board \"2\"]"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Sampled exactly: South: HCP 20-37"));
+}

@@ -40,6 +40,8 @@ enum Command {
     Print(cmd::print::Args),
     /// Run a dealer script (Hans van Staveren's dealer language), with dealer's output.
     Script(cmd::script::Args),
+    /// Double-dummy table and par of every board of a PBN or LIN file (multi-threaded).
+    Dd(cmd::dd::Args),
 }
 
 fn main() {
@@ -55,6 +57,7 @@ fn main() {
         Command::Convert(args) => cmd::convert::run(args),
         Command::Print(args) => cmd::print::run(args),
         Command::Script(args) => cmd::script::run(args),
+        Command::Dd(args) => cmd::dd::run(args),
     };
     if let Err(e) = result {
         eprintln!("fairdeal: error: {e:#}");

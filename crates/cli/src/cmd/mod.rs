@@ -4,6 +4,7 @@ pub mod bigdeal;
 pub mod constrain;
 pub mod convert;
 pub mod count;
+pub mod dd;
 pub mod deal;
 pub mod number;
 pub mod print;

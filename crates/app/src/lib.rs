@@ -15,6 +15,7 @@
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod dd;
 pub mod download;
 pub mod pages;
 pub mod theme;

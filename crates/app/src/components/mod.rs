@@ -1,5 +1,6 @@
 //! Shared widgets, one file each.
 
 pub mod chart;
+pub mod dd_table;
 pub mod files;
 pub mod hand_diagram;

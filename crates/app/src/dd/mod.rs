@@ -1,0 +1,21 @@
+//! Double-dummy solving in the browser: a pool of Web Workers (the `fairdeal-dd-worker`
+//! binary), one per `navigator.hardwareConcurrency`, each holding one sequential
+//! [`fairdeal_dd::DdSolver`].
+//!
+//! * [`protocol`] — `Solve{id, deal}` in; `Solved{id, table}` out.
+//! * [`agent`] — [`agent::DdWorker`], the gloo-worker actor: solves one deal per message
+//!   (pons-dds's sequential API; its rayon path traps in wasm).
+//! * [`pool`] — the page side: lazily spawned workers, a queue of distinct deals, a cache of
+//!   solved tables (a deal is never solved twice in a page's life), batches with per-board
+//!   callbacks and cancel (queued deals of a cancelled batch are dropped; a deal already in a
+//!   worker finishes and is cached).
+//!
+//! Panic policy: nothing here panics; a worker that cannot be started leaves the batch
+//! unsolved and the components say so.
+
+pub mod agent;
+pub mod pool;
+pub mod protocol;
+
+/// Where Trunk puts the DD worker's loader (`data-bin="fairdeal-dd-worker"`).
+pub const DD_WORKER_PATH: &str = "/fairdeal-dd-worker.js";

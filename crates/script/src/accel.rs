@@ -43,7 +43,7 @@ impl SeatNec {
     }
     fn meet(&self, o: &SeatNec) -> SeatNec {
         SeatNec {
-            shapes: self.shapes.clone().intersect(o.shapes.clone()),
+            shapes: self.shapes.intersect(o.shapes),
             hcp: (self.hcp.0.max(o.hcp.0), self.hcp.1.min(o.hcp.1)),
             controls: (
                 self.controls.0.max(o.controls.0),
@@ -54,7 +54,7 @@ impl SeatNec {
     }
     fn join(&self, o: &SeatNec) -> SeatNec {
         SeatNec {
-            shapes: self.shapes.clone().union(o.shapes.clone()),
+            shapes: self.shapes.union(o.shapes),
             hcp: (self.hcp.0.min(o.hcp.0), self.hcp.1.max(o.hcp.1)),
             controls: (
                 self.controls.0.min(o.controls.0),
@@ -228,7 +228,7 @@ pub fn constraint_set(nec: &Nec, predeal: &[u64; 4]) -> Option<ConstraintSet> {
             shapes: if impossible {
                 ShapeSet::EMPTY
             } else {
-                s.shapes.clone()
+                s.shapes
             },
             points,
             fixed: Hand::from_bits(cards),

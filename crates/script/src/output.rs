@@ -124,11 +124,11 @@ pub fn printpbn(
 /// print(seats): for each seat in the mask, a page of its hands, four deals across.
 pub fn print_seats(out: &mut String, deals: &[Deal], mask: u8) {
     const NAMES: [&str; 4] = ["North", "East", "South", "West"];
-    for seat in 0..4 {
+    for (seat, name) in NAMES.iter().enumerate() {
         if mask >> seat & 1 == 0 {
             continue;
         }
-        let _ = write!(out, "\n\n{} hands:\n\n\n\n", NAMES[seat]);
+        let _ = write!(out, "\n\n{name} hands:\n\n\n\n");
         for (i, chunk) in deals.chunks(4).enumerate() {
             for k in 0..chunk.len() {
                 let _ = write!(out, "{:4}.{:15}", i * 4 + k + 1, ' ');

@@ -32,6 +32,8 @@ enum Command {
     Count(cmd::count::Args),
     /// Deal boards meeting a constraint file, exactly uniform (PBN deal lines).
     Constrain(cmd::constrain::Args),
+    /// Generate deals under a constraint file and test them against exact theory (chi-square).
+    Stats(cmd::stats::Args),
     /// Score a session: results CSV/PBN → matchpoints, Butler, cross-IMPs or VPs → ranking.
     Score(cmd::score::Args),
     /// Convert hand records between PBN, LIN and every Big Deal format.
@@ -53,6 +55,7 @@ fn main() {
         Command::Squaredeal(args) => cmd::squaredeal::run(args),
         Command::Count(args) => cmd::count::run(args),
         Command::Constrain(args) => cmd::constrain::run(args),
+        Command::Stats(args) => cmd::stats::run(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Convert(args) => cmd::convert::run(args),
         Command::Print(args) => cmd::print::run(args),

@@ -36,6 +36,7 @@
 use crate::combin::{below, choose_front, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
 use crate::shape::ShapeSet;
+use crate::spec::Pair;
 use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
 use rand_core::RngCore;
 use rustc_hash::FxHashMap;
@@ -58,6 +59,12 @@ pub enum TablesError {
         /// The budget in steps.
         budget: u64,
     },
+    /// An observed point total could exceed the engine's range of tracked values.
+    #[error("an observed point total can reach {max} half-points; at most 255 are supported")]
+    ProbeRange {
+        /// The largest possible total, half-points.
+        max: u32,
+    },
     /// Too many tracked totals.
     #[error("the conditions need {count} tracked totals; at most {max} are supported")]
     TooManyCounters {
@@ -75,6 +82,8 @@ struct Dfa {
     trans: [Vec<[u16; 14]>; 4],
     /// False if the set is empty (no start state).
     live: bool,
+    /// For an unminimised automaton ([`Dfa::by_prefix`]): the shape of each final state.
+    finals: Vec<[u8; 4]>,
 }
 
 impl Dfa {
@@ -116,6 +125,36 @@ impl Dfa {
         Dfa {
             trans,
             live: !shapes.is_empty(),
+            finals: Vec::new(),
+        }
+    }
+
+    /// An automaton with one state per prefix, so that the final state tells the shape
+    /// (used to observe a seat's shape; bigger than [`Dfa::new`]).
+    fn by_prefix(set: &ShapeSet) -> Dfa {
+        let shapes: Vec<[u8; 4]> = set.iter().collect();
+        let mut ids: Vec<BTreeMap<Vec<u8>, u16>> = vec![BTreeMap::new(); 5];
+        for sh in &shapes {
+            for (i, layer) in ids.iter_mut().enumerate() {
+                let n = layer.len() as u16;
+                layer.entry(sh[..i].to_vec()).or_insert(n);
+            }
+        }
+        let mut trans: [Vec<[u16; 14]>; 4] = Default::default();
+        for i in 0..4 {
+            trans[i] = vec![[DEAD; 14]; ids[i].len()];
+            for (p, &to) in &ids[i + 1] {
+                trans[i][ids[i][&p[..i]] as usize][p[i] as usize] = to;
+            }
+        }
+        let mut finals = vec![[0u8; 4]; ids[4].len()];
+        for (p, &id) in &ids[4] {
+            finals[id as usize].copy_from_slice(p);
+        }
+        Dfa {
+            trans,
+            live: !shapes.is_empty(),
+            finals,
         }
     }
 }
@@ -144,6 +183,8 @@ struct Counter {
     kind: CounterKind,
     lo: u32,
     hi: Option<u32>,
+    /// An observed total: tracked exactly up to its maximum and never a condition.
+    probe: bool,
 }
 
 impl Counter {
@@ -261,6 +302,37 @@ impl Layer {
 
 type Succ = (Vec<(u32, u32)>, Vec<u128>);
 
+/// A quantity whose exact distribution [`Tables::observing`] keeps (see
+/// [`Tables::distribution`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Observer {
+    /// A seat's shape (♠ ♥ ♦ ♣ lengths).
+    Shape(Seat),
+    /// A seat's points on the scale with these half-point weights of A K Q J T.
+    Points(Seat, [u8; 5]),
+    /// A partnership's combined points on the scale with these weights.
+    PairPoints(Pair, [u8; 5]),
+}
+
+impl Observer {
+    /// The seats this observer looks at.
+    pub fn seats(&self) -> Vec<Seat> {
+        match *self {
+            Observer::Shape(s) | Observer::Points(s, _) => vec![s],
+            Observer::PairPoints(p, _) => p.seats().to_vec(),
+        }
+    }
+}
+
+/// Where an observed quantity is kept in a state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// The final state of this seat's (unminimised) shape automaton.
+    Shape(usize),
+    /// This counter.
+    Counter(usize),
+}
+
 /// Exact counting tables for a chosen set of seats, with a sampler.
 #[derive(Debug, Clone)]
 pub struct Tables {
@@ -279,6 +351,8 @@ pub struct Tables {
     /// Largest dense layer index (see [`DENSE_MAX`]).
     dense_max: usize,
     work: u64,
+    /// Where the observed quantities live in a state, in the order of the observers.
+    observed: Vec<Slot>,
 }
 
 fn points(w: &[u8; 5], mask: u8) -> u32 {
@@ -306,7 +380,25 @@ impl Tables {
     /// them) exactly; cards predealt to other seats are respected, their other conditions
     /// ignored. `budget` bounds the work in DP steps.
     pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
-        Tables::with_dense_max(set, seats, budget, DENSE_MAX)
+        Tables::with_dense_max(set, seats, budget, DENSE_MAX, &[])
+    }
+
+    /// Builds tables like [`Tables::new`] for `seats` plus the seats of `observers`, which
+    /// additionally keep apart the values of the observed quantities, so that
+    /// [`Tables::distribution`] can report the exact number of deals for each value. Observing
+    /// a seat counts it exactly (its conditions included) and enlarges the tables: a shape
+    /// observer keeps up to 560 final states per seat, a points observer one per value.
+    pub fn observing(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        budget: u64,
+        observers: &[Observer],
+    ) -> Result<Tables, TablesError> {
+        let mut all = seats.to_vec();
+        for o in observers {
+            all.extend(o.seats());
+        }
+        Tables::with_dense_max(set, &all, budget, DENSE_MAX, observers)
     }
 
     /// [`Tables::new`] with a chosen limit on dense layer indices (0 forces hash maps).
@@ -315,6 +407,7 @@ impl Tables {
         seats: &[Seat],
         budget: u64,
         dense_max: usize,
+        observers: &[Observer],
     ) -> Result<Tables, TablesError> {
         let seats: Vec<Seat> = Seat::ALL
             .into_iter()
@@ -343,6 +436,7 @@ impl Tables {
                     },
                     lo: p.lo,
                     hi: p.hi,
+                    probe: false,
                 });
             }
         }
@@ -362,6 +456,7 @@ impl Tables {
                         },
                         lo: r.lo,
                         hi: r.hi,
+                        probe: false,
                     });
                 }
                 PairKind::Fit { min, suits } => counters.push(Counter {
@@ -373,7 +468,43 @@ impl Tables {
                     },
                     lo: 1,
                     hi: None,
+                    probe: false,
                 }),
+            }
+        }
+        let mut observed = Vec::new();
+        for o in observers {
+            match *o {
+                Observer::Shape(s) => {
+                    if let Some(i) = pos(s) {
+                        observed.push(Slot::Shape(i));
+                    }
+                }
+                Observer::Points(s, w) => {
+                    let Some(i) = pos(s) else { continue };
+                    need(&w);
+                    observed.push(Slot::Counter(counters.len()));
+                    counters.push(Counter {
+                        kind: CounterKind::Seat { i, w },
+                        lo: 0,
+                        hi: None,
+                        probe: true,
+                    });
+                }
+                Observer::PairPoints(p, w) => {
+                    let [sa, sb] = p.seats();
+                    let (Some(a), Some(b)) = (pos(sa), pos(sb)) else {
+                        continue;
+                    };
+                    need(&w);
+                    observed.push(Slot::Counter(counters.len()));
+                    counters.push(Counter {
+                        kind: CounterKind::Pair { a, b, w },
+                        lo: 0,
+                        hi: None,
+                        probe: true,
+                    });
+                }
             }
         }
         if counters.len() > MAX_COUNTERS {
@@ -396,6 +527,13 @@ impl Tables {
                 }
                 CounterKind::Fit { .. } => 1,
             };
+            if c.probe {
+                if max > u32::from(u8::MAX) {
+                    return Err(TablesError::ProbeRange { max });
+                }
+                c.hi = Some(max);
+                continue;
+            }
             if c.hi.is_some_and(|h| h >= max) {
                 c.hi = None;
             }
@@ -407,7 +545,14 @@ impl Tables {
 
         let dfas: Vec<Dfa> = seats
             .iter()
-            .map(|s| Dfa::new(&set.seats[s.index()].shapes))
+            .enumerate()
+            .map(|(i, s)| {
+                if observed.contains(&Slot::Shape(i)) {
+                    Dfa::by_prefix(&set.seats[s.index()].shapes)
+                } else {
+                    Dfa::new(&set.seats[s.index()].shapes)
+                }
+            })
             .collect();
 
         let mut suits = Vec::new();
@@ -563,6 +708,7 @@ impl Tables {
             cached_edges: 0,
             dense_max,
             work: 0,
+            observed,
         };
         t.build(budget)?;
         t.cache = t.layers[..4]
@@ -662,7 +808,7 @@ impl Tables {
                     self.counters
                         .iter()
                         .enumerate()
-                        .all(|(i, c)| u32::from(k.ctr[i]) >= c.lo),
+                        .all(|(i, c)| c.probe || u32::from(k.ctr[i]) >= c.lo),
                 )
             })
             .collect();
@@ -715,6 +861,57 @@ impl Tables {
     /// Number of DP states over all layers (a measure of table size).
     pub fn states(&self) -> usize {
         self.layers.iter().map(|l| l.keys.len()).sum()
+    }
+
+    /// The exact number of deals (meeting every condition counted here) for each combination
+    /// of values of the observers given to [`Tables::observing`], in observer order: a shape
+    /// observer's value is the seat's ♠ ♥ ♦ ♣ lengths, a points observer's the total in
+    /// half-points (one element). Combinations with no deal are left out; the counts add up
+    /// to [`Tables::deals`]. Computed by one forward pass over the tables.
+    pub fn distribution(&self) -> Vec<(Vec<u32>, u128)> {
+        let mut fwd: Vec<u128> = vec![1; self.layers[0].keys.len()];
+        for suit in 0..4 {
+            let st = &self.suits[suit];
+            let next_layer = &self.layers[suit + 1];
+            let mut next = vec![0u128; next_layer.keys.len()];
+            for (key, &f) in self.layers[suit].keys.iter().zip(&fwd) {
+                if f == 0 {
+                    continue;
+                }
+                for &(a, b) in &st.groups {
+                    if !self.group_live(suit, key, &st.labels[a].lens) {
+                        continue;
+                    }
+                    for l in &st.labels[a..b] {
+                        if let Some(n) = self.step(suit, key, l) {
+                            let j = next_layer.get(&n) as usize;
+                            if next_layer.comp[j] > 0 {
+                                next[j] += f * l.weight;
+                            }
+                        }
+                    }
+                }
+            }
+            fwd = next;
+        }
+        let mut out: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
+        let last = &self.layers[4];
+        for ((key, &f), &ok) in last.keys.iter().zip(&fwd).zip(&last.comp) {
+            if f == 0 || ok == 0 {
+                continue;
+            }
+            let mut v = Vec::new();
+            for slot in &self.observed {
+                match *slot {
+                    Slot::Shape(i) => {
+                        v.extend(self.dfas[i].finals[usize::from(key.dfa[i])].map(u32::from))
+                    }
+                    Slot::Counter(c) => v.push(u32::from(key.ctr[c])),
+                }
+            }
+            *out.entry(v).or_insert(0) += f * self.filler_ways;
+        }
+        out.into_iter().collect()
     }
 
     /// The successor of state `s` after `suit` suits at cumulative position `r`: (label, next).

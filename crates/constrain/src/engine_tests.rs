@@ -43,8 +43,9 @@ fn dense_and_hash_indices_agree() {
                 s.seat(*x).constrained || s.pairs.iter().any(|p| p.pair.seats().contains(x))
             })
             .collect();
-        let mut dense = Tables::with_dense_max(&s, &seats, u64::MAX, DENSE_MAX).expect("dense");
-        let mut hash = Tables::with_dense_max(&s, &seats, u64::MAX, 0).expect("hash");
+        let mut dense =
+            Tables::with_dense_max(&s, &seats, u64::MAX, DENSE_MAX, &[]).expect("dense");
+        let mut hash = Tables::with_dense_max(&s, &seats, u64::MAX, 0, &[]).expect("hash");
         assert!(hash.layers.iter().all(|l| l.dense.is_empty()));
         assert!(dense.layers.iter().all(|l| !l.dense.is_empty()));
         assert_eq!(dense.tuples(), hash.tuples(), "{text}");

@@ -37,6 +37,7 @@ pub mod level;
 pub mod parse;
 pub mod shape;
 pub mod spec;
+pub mod stats;
 
 pub use conditions::{ConstraintSet, PairCondition, PairKind, ScaleRange, SeatConditions};
 pub use dealer::{BuildError, Count, Culprit, Dealer, Options, SampleError, ALL_DEALS};

@@ -54,7 +54,7 @@ fn parse_order(s: &str) -> Result<BoardOrder, String> {
 }
 
 /// Parses up to 64 hex digits into a 32-byte seed (digits fill from the left, zero-padded).
-fn parse_seed(s: &str) -> anyhow::Result<[u8; 32]> {
+pub(crate) fn parse_seed(s: &str) -> anyhow::Result<[u8; 32]> {
     let s = s.strip_prefix("0x").unwrap_or(s);
     if s.is_empty() || s.len() > 64 {
         bail!("--seed {s:?}: expected 1 to 64 hex digits");

@@ -11,3 +11,4 @@ pub mod print;
 pub mod score;
 pub mod script;
 pub mod squaredeal;
+pub mod stats;

@@ -1,0 +1,264 @@
+//! `fairdeal stats <file> -n N [--seed HEX] [--csv] [--stat T]…`: generate N deals under a
+//! constraint file and set them against exact theory.
+//!
+//! Tables: for every seat the pattern, HCP and suit lengths, plus each `--stat` table
+//! (`hcp:N`, `pattern:S`, `spades:E`, `hcp:NS`, two-way `hcp:N,hcp:S`; with `--stat`
+//! given, only those tables and the averages). Each table lists observed and exactly
+//! expected counts and a chi-square test (cells expected < 5 pooled, df, p-value); where
+//! the engine cannot count a table exactly it says "exact expectation not available" and
+//! why. Per-seat averages (HCP, suit lengths) come with their exact means and z-scores.
+//! `--csv` writes one CSV (kind = cell | test | average) instead of text. Seeds as in
+//! `fairdeal constrain` (reported on stderr when drawn from the OS, never on stdout).
+
+use super::constrain::parse_seed;
+use super::count::read_spec;
+use anyhow::anyhow;
+use fairdeal_constrain::stats::{Analysis, Generator, Report, TableReport, TableSpec};
+use fairdeal_constrain::Options;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `fairdeal stats`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The constraint file (`-` for standard input).
+    pub file: PathBuf,
+    /// How many deals to generate.
+    #[arg(short = 'n', long, default_value_t = 10_000)]
+    pub count: u64,
+    /// Seed as hex (up to 64 digits); default: fresh from the OS.
+    #[arg(long)]
+    pub seed: Option<String>,
+    /// Write CSV instead of text.
+    #[arg(long)]
+    pub csv: bool,
+    /// A table to draw instead of the defaults (repeatable): hcp:N, pattern:S, spades:E,
+    /// hcp:NS, or two joined by a comma for a two-way table (hcp:N,hcp:S).
+    #[arg(long = "stat", value_parser = parse_table)]
+    pub stats: Vec<TableSpec>,
+}
+
+fn parse_table(s: &str) -> Result<TableSpec, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+/// Runs `fairdeal stats`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let spec = read_spec(&args.file)?;
+    let seed = match &args.seed {
+        Some(s) => parse_seed(s)?,
+        None => {
+            let mut b = [0u8; 32];
+            getrandom::fill(&mut b)
+                .map_err(|e| anyhow!("the OS random number generator failed: {e}"))?;
+            let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+            eprintln!("seed {hex}");
+            b
+        }
+    };
+    let mut rng = ChaCha8Rng::from_seed(seed);
+    let mut generator = Generator::new(&spec, Options::default())?;
+    let tables = if args.stats.is_empty() {
+        TableSpec::defaults()
+    } else {
+        args.stats.clone()
+    };
+    let mut analysis = Analysis::new(tables);
+    for _ in 0..args.count {
+        analysis.add(&generator.sample(&mut rng)?);
+    }
+    let (tries, accepted) = generator.acceptance();
+    if tries > accepted {
+        eprintln!("rejection accepted {accepted} of {tries} exact draws");
+    }
+    let report = analysis.report(generator.theory());
+    let text = if args.csv {
+        csv(&report)
+    } else {
+        text(&report)
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+fn test_line(t: &TableReport) -> String {
+    match (&t.expected, &t.chi) {
+        (Err(e), _) => format!("{e}"),
+        (Ok(_), None) => "chi-square: nothing to test (a single possible cell)".to_string(),
+        (Ok(_), Some(c)) => {
+            let mut s = format!("chi-square {:.2}, df {}, p = {:.4}", c.stat, c.df, c.p);
+            if c.pooled > 0 {
+                let _ = write!(s, " ({} cells expected < 5 pooled)", c.pooled);
+            }
+            if c.impossible > 0 {
+                let _ = write!(
+                    s,
+                    "; {} deals fell in cells the theory says are impossible",
+                    c.impossible
+                );
+            }
+            s
+        }
+    }
+}
+
+/// The text report.
+fn text(r: &Report) -> String {
+    let mut s = format!("{} deals\n", r.n);
+    for t in &r.tables {
+        let _ = writeln!(s, "\n{} ({})", t.spec.title(), t.spec);
+        let probs = t.expected.as_ref().ok().map(|e| &e.probs);
+        let head = t
+            .spec
+            .vars
+            .iter()
+            .map(|v| format!("{:>10}", v.to_string()))
+            .collect::<String>();
+        let _ = writeln!(
+            s,
+            "{head} {:>9} {:>11} {:>8}",
+            "observed", "expected", "diff"
+        );
+        for (i, &o) in t.observed.iter().enumerate() {
+            let p = probs.map(|p| p[i]).unwrap_or(0.0);
+            if o == 0 && p == 0.0 {
+                continue;
+            }
+            let labels: String = t
+                .spec
+                .labels(i)
+                .iter()
+                .map(|l| format!("{l:>10}"))
+                .collect();
+            match probs {
+                Some(_) => {
+                    let e = p * r.n as f64;
+                    let _ = writeln!(s, "{labels} {o:>9} {e:>11.1} {:>+8.1}", o as f64 - e);
+                }
+                None => {
+                    let _ = writeln!(s, "{labels} {o:>9} {:>11} {:>8}", "-", "-");
+                }
+            }
+        }
+        let _ = writeln!(s, "{}", test_line(t));
+    }
+    let _ = writeln!(s, "\nper-seat averages");
+    let _ = writeln!(
+        s,
+        "{:<18} {:>9} {:>9} {:>7}",
+        "quantity", "observed", "expected", "z"
+    );
+    for a in &r.averages {
+        match &a.expected {
+            Ok((m, _)) => {
+                let z = a.z.map_or("-".to_string(), |z| format!("{z:+.2}"));
+                let _ = writeln!(
+                    s,
+                    "{:<18} {:>9.3} {:>9.3} {:>7}",
+                    a.var.title(),
+                    a.observed,
+                    m,
+                    z
+                );
+            }
+            Err(_) => {
+                let _ = writeln!(
+                    s,
+                    "{:<18} {:>9.3} {:>9} {:>7}",
+                    a.var.title(),
+                    a.observed,
+                    "n/a",
+                    "-"
+                );
+            }
+        }
+    }
+    s
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The CSV report: kind,table,x,y,observed,expected,probability,exact_deals,chi_square,df,
+/// p_value,z,note. Cells: counts; tests: observed = n; averages: observed and expected means.
+fn csv(r: &Report) -> String {
+    let mut s = String::from(
+        "kind,table,x,y,observed,expected,probability,exact_deals,chi_square,df,p_value,z,note\n",
+    );
+    for t in &r.tables {
+        let table = csv_field(&t.spec.to_string());
+        for (i, &o) in t.observed.iter().enumerate() {
+            let labels = t.spec.labels(i);
+            let x = &labels[0];
+            let y = labels.get(1).map_or("", String::as_str);
+            match &t.expected {
+                Ok(e) => {
+                    let p = e.probs[i];
+                    if o == 0 && p == 0.0 {
+                        continue;
+                    }
+                    let exact = e
+                        .exact
+                        .as_ref()
+                        .map_or(String::new(), |x| x.deals[i].to_string());
+                    let _ = writeln!(
+                        s,
+                        "cell,{table},{x},{y},{o},{},{p:e},{exact},,,,,",
+                        p * r.n as f64
+                    );
+                }
+                Err(_) => {
+                    if o > 0 {
+                        let _ = writeln!(s, "cell,{table},{x},{y},{o},,,,,,,,");
+                    }
+                }
+            }
+        }
+        match &t.chi {
+            Some(c) => {
+                let _ = writeln!(
+                    s,
+                    "test,{table},,,{},,,,{},{},{},,{}",
+                    r.n,
+                    c.stat,
+                    c.df,
+                    c.p,
+                    csv_field(&test_line(t))
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "test,{table},,,{},,,,,,,,{}",
+                    r.n,
+                    csv_field(&test_line(t))
+                );
+            }
+        }
+    }
+    for a in &r.averages {
+        let (m, note) = match &a.expected {
+            Ok((m, _)) => (m.to_string(), String::new()),
+            Err(e) => (String::new(), csv_field(&e.to_string())),
+        };
+        let z = a.z.map_or(String::new(), |z| z.to_string());
+        let _ = writeln!(
+            s,
+            "average,{},,,{},{m},,,,,,{z},{note}",
+            csv_field(&a.var.to_string()),
+            a.observed
+        );
+    }
+    s
+}

@@ -1,0 +1,211 @@
+//! Exact expectations: the number of deals in every cell of a table, from the engine.
+//!
+//! [`Theory`] holds the constraint set(s) a sample was drawn from — one, or one per
+//! category of a levelled set with its weight. For a table it builds counting tables that
+//! also *observe* the table's quantities ([`crate::engine::Tables::observing`]) and reads
+//! the exact count of deals for every value in one forward pass. The expectation is exact
+//! (integers, `u128`) for a plain set and a weighted mixture of exact fractions for a
+//! levelled one. It is *not available* when the sample involves conditions applied by
+//! rejection (the counts would ignore them) or when the observing tables exceed the work
+//! budget; [`Unavailable`] says which. Tables that would count an unconditioned seat
+//! together with conditioned ones get only [`QUICK_BUDGET`] (such builds usually need
+//! billions of steps; with two conditioned seats the other two seats' tables are
+//! therefore usually not available).
+
+use super::var::{TableSpec, Var};
+use crate::conditions::ConstraintSet;
+use crate::dealer::Dealer;
+use crate::engine::{Observer, Tables, TablesError};
+use fairdeal_model::Seat;
+use std::fmt;
+
+/// The budget (DP steps) for tables that add unconditioned seats to conditioned ones.
+pub const QUICK_BUDGET: u64 = 20_000_000;
+
+/// Why a table has no exact expectation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unavailable {
+    /// Some conditions are applied by rejection, so the exact counts do not describe the sample.
+    Rejection,
+    /// Counting with the table's quantities kept apart is over the work budget or otherwise
+    /// beyond the engine.
+    Tables(TablesError),
+}
+
+impl fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unavailable::Rejection => f.write_str(
+                "exact expectation not available: some conditions are applied by rejection",
+            ),
+            Unavailable::Tables(e) => write!(f, "exact expectation not available: {e}"),
+        }
+    }
+}
+
+/// Exact deal counts per cell (plain sets only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExactCounts {
+    /// Deals meeting the conditions with the quantities in each cell (unit: deals).
+    pub deals: Vec<u128>,
+    /// All deals meeting the conditions (the sum of `deals`).
+    pub total: u128,
+}
+
+/// The expectation of a table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expected {
+    /// Probability of each cell.
+    pub probs: Vec<f64>,
+    /// The exact integers behind `probs`, for a plain (not levelled) set.
+    pub exact: Option<ExactCounts>,
+}
+
+#[derive(Debug, Clone)]
+struct Part {
+    set: ConstraintSet,
+    seats: Vec<Seat>,
+    weight: u32,
+    exact: bool,
+}
+
+type Dist = Result<Vec<(Vec<u32>, u128)>, Unavailable>;
+
+/// What a sample should follow: the constraint set(s) and their exact counting.
+#[derive(Debug, Clone)]
+pub struct Theory {
+    parts: Vec<Part>,
+    budget: u64,
+    cache: Vec<(usize, Vec<Observer>, Dist)>,
+}
+
+impl Theory {
+    /// An empty theory; add parts with [`Theory::push`]. `budget` bounds each table build
+    /// (DP steps, as [`crate::Options::budget`]).
+    pub fn new(budget: u64) -> Theory {
+        Theory {
+            parts: Vec::new(),
+            budget,
+            cache: Vec::new(),
+        }
+    }
+
+    /// Adds the set a dealer samples from, with a weight (1 for a plain set).
+    pub fn push(&mut self, set: &ConstraintSet, dealer: &Dealer, weight: u32) {
+        let count = dealer.count();
+        self.parts.push(Part {
+            set: set.clone(),
+            exact: count.is_exact(),
+            seats: count.exact_seats,
+            weight,
+        });
+    }
+
+    fn distribution(&mut self, part: usize, observers: &[Observer]) -> Dist {
+        if let Some(c) = self.cache.iter().find(|c| c.0 == part && c.1 == observers) {
+            return c.2.clone();
+        }
+        let p = &self.parts[part];
+        // Counting an unconditioned seat together with conditioned ones is rarely within
+        // reach; such builds get a small budget so that they fail fast.
+        let adds_seats = observers
+            .iter()
+            .flat_map(Observer::seats)
+            .any(|s| !p.seats.contains(&s));
+        let budget = if adds_seats && !p.seats.is_empty() {
+            self.budget.min(QUICK_BUDGET)
+        } else {
+            self.budget
+        };
+        let d = if p.exact {
+            Tables::observing(&p.set, &p.seats, budget, observers)
+                .map(|t| t.distribution())
+                .map_err(Unavailable::Tables)
+        } else {
+            Err(Unavailable::Rejection)
+        };
+        self.cache.push((part, observers.to_vec(), d.clone()));
+        d
+    }
+
+    /// The exact expectation of a table.
+    pub fn expected(&mut self, table: &TableSpec) -> Result<Expected, Unavailable> {
+        let mut observers: Vec<Observer> = Vec::new();
+        for v in &table.vars {
+            let o = v.observer();
+            if !observers.contains(&o) {
+                observers.push(o);
+            }
+        }
+        let width = |o: &Observer| match o {
+            Observer::Shape(_) => 4,
+            Observer::Points(..) | Observer::PairPoints(..) => 1,
+        };
+        // Offset of each var's observer in an observed value vector.
+        let offsets: Vec<(usize, usize)> = table
+            .vars
+            .iter()
+            .map(|v| {
+                let i = observers
+                    .iter()
+                    .position(|o| *o == v.observer())
+                    .unwrap_or(0);
+                let off: usize = observers[..i].iter().map(width).sum();
+                (off, width(&observers[i]))
+            })
+            .collect();
+        let cells = table.cells();
+        let weight_sum: f64 = self.parts.iter().map(|p| f64::from(p.weight)).sum();
+        let mut probs = vec![0.0; cells];
+        let mut exact = None;
+        for part in 0..self.parts.len() {
+            let dist = self.distribution(part, &observers)?;
+            let mut deals = vec![0u128; cells];
+            for (values, n) in &dist {
+                let cell = table
+                    .vars
+                    .iter()
+                    .zip(&offsets)
+                    .fold(0, |acc, (v, &(o, w))| {
+                        let slice = values.get(o..o + w).unwrap_or(&[]);
+                        acc * v.cells() + v.cell_of_observed(slice).min(v.cells() - 1)
+                    });
+                deals[cell] += n;
+            }
+            let total: u128 = deals.iter().sum();
+            let w = f64::from(self.parts[part].weight) / weight_sum;
+            for (p, d) in probs.iter_mut().zip(&deals) {
+                if total > 0 {
+                    *p += w * ratio(*d, total);
+                }
+            }
+            if self.parts.len() == 1 {
+                exact = Some(ExactCounts { deals, total });
+            }
+        }
+        Ok(Expected { probs, exact })
+    }
+
+    /// The exact mean and standard deviation of a numeric quantity.
+    pub fn moments(&mut self, v: Var) -> Result<(f64, f64), Unavailable> {
+        let e = self.expected(&TableSpec::one(v))?;
+        let mean: f64 = e
+            .probs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| v.value(i) * p)
+            .sum();
+        let var: f64 = e
+            .probs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (v.value(i) - mean).powi(2) * p)
+            .sum();
+        Ok((mean, var.max(0.0).sqrt()))
+    }
+}
+
+/// a / b as a float (each converts with relative error below 2^-53).
+fn ratio(a: u128, b: u128) -> f64 {
+    a as f64 / b as f64
+}

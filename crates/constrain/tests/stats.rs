@@ -1,0 +1,254 @@
+//! The statistics analyser: exact expectations against the published tables, and its
+//! chi-square passing exact samples while rejecting a biased sampler.
+//!
+//! Known answers: with no conditions, the analyser's exact pattern and HCP expectations,
+//! in deals, are the published hand counts (prob-tables, exact integers) times the deals of
+//! the other 39 cards; the HCP North × HCP South table is the published ordered pairs times
+//! the deals of the other 26 cards. Statistical tests use a fixed ChaCha8 seed and alpha =
+//! 0.001 per table.
+
+use fairdeal_constrain::stats::{patterns, Analysis, Generator, TableSpec, Theory, Var};
+use fairdeal_constrain::{parse, Dealer, Options, ALL_DEALS};
+use fairdeal_model::{Deal, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+const PATTERNS: &str = include_str!("data/hand-patterns.csv");
+const HCP: &str = include_str!("data/hcp-distribution.csv");
+const PAIRS: &str = include_str!("data/partner-hcp-given-own-hcp.csv");
+const HANDS: u128 = 635_013_559_600;
+
+fn rows(csv: &str) -> impl Iterator<Item = Vec<&str>> {
+    csv.lines().skip(1).map(|l| l.split(',').collect())
+}
+
+fn theory(text: &str) -> Theory {
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let d = Dealer::new(&set, Options::default()).unwrap();
+    let mut t = Theory::new(Options::default().budget);
+    t.push(&set, &d, 1);
+    t
+}
+
+#[test]
+fn unconstrained_pattern_and_hcp_are_the_published_integers() {
+    let mut t = theory("");
+    let per_hand = ALL_DEALS / HANDS;
+    assert_eq!(per_hand * HANDS, ALL_DEALS);
+    for seat in Seat::ALL {
+        let e = t.expected(&TableSpec::one(Var::Pattern(seat))).unwrap();
+        let exact = e.exact.expect("a plain set has exact counts");
+        assert_eq!(exact.total, ALL_DEALS);
+        let mut seen = 0;
+        for r in rows(PATTERNS) {
+            let p: Vec<u8> = r[0].split('-').map(|x| x.parse().unwrap()).collect();
+            let i = patterns().iter().position(|q| q[..] == p[..]).unwrap();
+            let hands: u128 = r[3].parse().unwrap();
+            assert_eq!(exact.deals[i], hands * per_hand, "{seat:?} {}", r[0]);
+            assert_eq!(i, seen, "patterns in the published order");
+            seen += 1;
+        }
+        assert_eq!(seen, 39);
+        let e = t.expected(&TableSpec::one(Var::Hcp(seat))).unwrap();
+        let exact = e.exact.unwrap();
+        for r in rows(HCP) {
+            let v: usize = r[0].parse().unwrap();
+            let hands: u128 = r[1].parse().unwrap();
+            assert_eq!(exact.deals[v], hands * per_hand, "{seat:?} hcp {v}");
+        }
+    }
+}
+
+#[test]
+fn unconstrained_hcp_north_by_south_is_the_published_pair_table() {
+    let mut t = theory("");
+    let spec: TableSpec = "hcp:N,hcp:S".parse().unwrap();
+    let exact = t.expected(&spec).unwrap().exact.unwrap();
+    // Deals per ordered pair of hands: the other 26 cards split 13-13.
+    let per_pair = 10_400_600u128;
+    let mut n = 0;
+    for r in rows(PAIRS) {
+        let a: usize = r[0].parse().unwrap();
+        let b: usize = r[1].parse().unwrap();
+        let pairs: u128 = r[2].parse().unwrap();
+        assert_eq!(exact.deals[a * 38 + b], pairs * per_pair, "{a} {b}");
+        n += 1;
+    }
+    assert!(n > 500, "the table has {n} rows");
+    assert_eq!(exact.total, ALL_DEALS);
+}
+
+#[test]
+fn constrained_expectation_counts_only_qualifying_deals() {
+    // North 15-17 balanced: the HCP table has mass on 15, 16, 17 only, summing to the count.
+    let text = "north: balanced, hcp 15-17\nsouth: hcp 10+, shape 5=4=x=x";
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let count = Dealer::new(&set, Options::default()).unwrap().count();
+    let mut t = theory(text);
+    let e = t.expected(&TableSpec::one(Var::Hcp(Seat::North))).unwrap();
+    let exact = e.exact.unwrap();
+    assert_eq!(exact.total, count.deals);
+    for (v, &d) in exact.deals.iter().enumerate() {
+        assert_eq!(d > 0, (15..=17).contains(&v), "hcp {v}");
+    }
+    // Cross-check a cell and a pattern against plain counting with the cell's condition added.
+    let cell = |extra: &str| {
+        let set = parse(&format!("{text}\n{extra}"))
+            .unwrap()
+            .constraints(None)
+            .unwrap();
+        Dealer::new(&set, Options::default()).unwrap().count().deals
+    };
+    assert_eq!(exact.deals[16], cell("north: hcp 16"));
+    let e = t
+        .expected(&TableSpec::one(Var::Pattern(Seat::South)))
+        .unwrap();
+    let i = patterns().iter().position(|p| *p == [5, 4, 2, 2]).unwrap();
+    assert_eq!(e.exact.unwrap().deals[i], cell("south: shape 5422"));
+    let e = t.expected(&"spades:S".parse().unwrap()).unwrap();
+    assert!((e.probs[5] - 1.0).abs() < 1e-12);
+    let (mean, sd) = t.moments(Var::Hcp(Seat::North)).unwrap();
+    assert!(
+        (15.0..17.0).contains(&mean) && sd > 0.5 && sd < 1.0,
+        "{mean} {sd}"
+    );
+}
+
+fn analyse(spec_text: &str, tables: Vec<TableSpec>, n: usize, seed: u64) -> (Analysis, Generator) {
+    let spec = parse(spec_text).unwrap();
+    let mut g = Generator::new(&spec, Options::default()).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut a = Analysis::new(tables);
+    for _ in 0..n {
+        a.add(&g.sample(&mut rng).unwrap());
+    }
+    (a, g)
+}
+
+#[test]
+fn exact_samples_pass_and_a_biased_sampler_fails() {
+    let text = "north: balanced, hcp 15-17\nsouth: hcp 10+";
+    let mut tables = TableSpec::defaults();
+    tables.push("hcp:NS".parse().unwrap());
+    let (a, mut g) = analyse(text, tables.clone(), 20_000, 7);
+    let r = a.report(g.theory());
+    let mut tested = Vec::new();
+    for t in &r.tables {
+        let Some(c) = &t.chi else { continue };
+        assert!(
+            c.p > 0.001,
+            "{}: chi2 {} df {} p {}",
+            t.spec,
+            c.stat,
+            c.df,
+            c.p
+        );
+        assert_eq!(c.impossible, 0);
+        tested.push(t.spec.to_string());
+    }
+    // North and South are counted exactly, so all their tables have a test (East and West
+    // would need counting a third seat exactly, beyond the quick budget).
+    for s in [
+        "pattern:N",
+        "hcp:N",
+        "spades:N",
+        "clubs:N",
+        "pattern:S",
+        "hcp:S",
+        "hearts:S",
+        "hcp:NS",
+    ] {
+        assert!(
+            tested.iter().any(|t| t == s),
+            "{s} was not tested: {tested:?}"
+        );
+    }
+    for av in r.averages.iter().filter(|a| a.expected.is_ok()) {
+        let z = av.z.unwrap();
+        assert!(z.abs() < 4.0, "{:?} z = {z}", av.var);
+    }
+
+    // The same conditions by deal-and-select, but a sampler that re-deals a third of the
+    // deals where South is 4-3-3-3: a 3% bias in one pattern cell.
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut biased = Analysis::new(tables);
+    while biased.n() < 20_000 {
+        let d = plain_deal(&mut rng);
+        if !set.accepts(&d) {
+            continue;
+        }
+        let flat = {
+            let mut s = d.hand(Seat::South).shape();
+            s.sort_unstable();
+            s == [3, 3, 3, 4]
+        };
+        if flat && rng.next_u32() % 3 == 0 {
+            continue;
+        }
+        biased.add(&d);
+    }
+    let r = biased.report(g.theory());
+    let south = r
+        .tables
+        .iter()
+        .find(|t| t.spec == TableSpec::one(Var::Pattern(Seat::South)))
+        .unwrap();
+    let c = south.chi.as_ref().unwrap();
+    assert!(
+        c.p < 0.001,
+        "the biased sampler passes: chi2 {} p {}",
+        c.stat,
+        c.p
+    );
+}
+
+/// A uniformly random deal (Fisher–Yates on the deck, unbiased bounded draws).
+fn plain_deal(rng: &mut ChaCha8Rng) -> Deal {
+    let mut cards: Vec<usize> = (0..52).collect();
+    fairdeal_constrain::combin::choose_front(rng, &mut cards, 52);
+    let mut hands = [fairdeal_model::Hand::EMPTY; 4];
+    for (i, c) in cards.iter().enumerate() {
+        hands[i / 13].insert(fairdeal_model::Card::from_index(*c).unwrap());
+    }
+    Deal::new(hands).unwrap()
+}
+
+#[test]
+fn rejection_and_levelled_sets() {
+    // A levelled set: the HCP of North is a 1:1 mixture of the two categories' exact tables.
+    let text =
+        "category weak\nnorth: hcp 10-12, balanced\ncategory strong\nnorth: hcp 20-21, balanced";
+    let (a, mut g) = analyse(text, vec!["hcp:N".parse().unwrap()], 4_000, 3);
+    let r = a.report(g.theory());
+    let e = r.tables[0].expected.as_ref().unwrap();
+    assert!(e.exact.is_none());
+    let weak: f64 = e.probs[10..=12].iter().sum();
+    let strong: f64 = e.probs[20..=21].iter().sum();
+    assert!((weak - 0.5).abs() < 1e-12 && (strong - 0.5).abs() < 1e-12);
+    assert!(r.tables[0].chi.as_ref().unwrap().p > 0.001);
+
+    // Conditions left to rejection: no exact expectation, and the report says so.
+    let set = parse("north: hcp 10-12\neast: hcp 10\nsouth: hcp 8\nwest: hcp 10")
+        .unwrap()
+        .constraints(None)
+        .unwrap();
+    let d = Dealer::new(
+        &set,
+        Options {
+            budget: 5_000_000,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(!d.count().is_exact());
+    let mut t = Theory::new(5_000_000);
+    t.push(&set, &d, 1);
+    let e = t
+        .expected(&TableSpec::one(Var::Hcp(Seat::North)))
+        .unwrap_err();
+    assert!(
+        e.to_string().starts_with("exact expectation not available"),
+        "{e}"
+    );
+}

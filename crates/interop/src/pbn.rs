@@ -6,6 +6,8 @@
 //! value), `-` hands and any first seat in `Deal`, CRLF line ends, UTF-8 or Latin-1 bytes.
 //! Games end at a blank line, or when an identifying tag (`Event`, `Board`, `Deal`, …) repeats.
 //! Section data (the lines after `Auction`, `Play`, `OptimumResultTable` …) is kept as tokens.
+//! Debian `dealer`'s statistics block between games is skipped; other stray text is one
+//! problem per line.
 //! A bad value is a [`Problem`] and leaves that field unknown; the game is still read.
 //!
 //! The writer emits the identification tags (unknown ones as `?`), the deal from North, then
@@ -91,6 +93,19 @@ impl Reader {
 
     fn data(&mut self, token: &str, line: usize) {
         if self.game.is_empty() {
+            // One problem per line of stray text, holding the whole text.
+            if let Some(p) = self.out.problems.last_mut() {
+                if let (true, ProblemKind::StrayText { text }) = (p.line == line, &p.kind) {
+                    *p = Problem::new(
+                        line,
+                        None,
+                        ProblemKind::StrayText {
+                            text: format!("{text} {token}"),
+                        },
+                    );
+                    return;
+                }
+            }
             self.out.problems.push(Problem::new(
                 line,
                 None,
@@ -356,6 +371,21 @@ fn parse_tag(s: &str) -> Option<(String, String, usize)> {
     Some((name.to_string(), value, used))
 }
 
+/// The statistics block Debian's `dealer` prints after its PBN output (`Generated 8 hands`,
+/// `Produced 8 hands`, `Initial random seed 42`, `Time needed 0.000 sec`), skipped between
+/// games.
+fn is_statistics(line: &str) -> bool {
+    let t = line.trim();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == '.');
+    match words.as_slice() {
+        ["Generated" | "Produced", n, "hands"] => number(n),
+        ["Initial", "random", "seed", n] => number(n),
+        ["Time", "needed", n, "sec"] => number(n),
+        _ => false,
+    }
+}
+
 /// Reads a PBN file. Never fails: unreadable parts become [`Problem`]s.
 pub fn read_pbn(bytes: &[u8]) -> ReadOutcome {
     let text = decode(bytes);
@@ -373,7 +403,7 @@ pub fn read_pbn(bytes: &[u8]) -> ReadOutcome {
                 }
                 None => continue,
             }
-        } else if line.starts_with('%') {
+        } else if line.starts_with('%') || (r.game.is_empty() && is_statistics(line)) {
             continue;
         } else if line.trim().is_empty() {
             r.end_game();

@@ -44,7 +44,14 @@ pub fn check(source: &str) -> Vec<Diagnostic> {
 /// Compiles a script, or returns every problem found.
 pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
     let script = parser::parse(source)?;
-    Ok(Program::new(script))
+    Ok(Program::new(script, true))
+}
+
+/// Compiles a script without exact acceleration: every deal is shuffled and the whole
+/// condition tested, exactly as dealer does (for comparisons, benchmarks and fuzzing).
+pub fn compile_unaccelerated(source: &str) -> Result<Program, Vec<Diagnostic>> {
+    let script = parser::parse(source)?;
+    Ok(Program::new(script, false))
 }
 
 /// Renders diagnostics the way a compiler does: `line:column: message`, the source line

@@ -24,7 +24,8 @@ const DEFAULT_GENERATE: u64 = 10_000_000;
 
 #[derive(Debug)]
 struct Accel {
-    dealer: Dealer,
+    /// The exact sampler (None when the counted part is impossible).
+    dealer: Option<Dealer>,
     /// P(N) relative to the deals dealer shuffles (those respecting the predeal).
     p: f64,
     nec: Nec,
@@ -50,6 +51,15 @@ pub struct Program {
     date: String,
 }
 
+/// Budget for the exact tables: enough for any one or two seats, bounded so that compiling
+/// never takes long (beyond it the engine reports an inexact count and we shuffle instead).
+fn options() -> Options {
+    Options {
+        budget: 30_000_000,
+        ..Options::default()
+    }
+}
+
 fn plan(script: &Script) -> (Option<Accel>, String) {
     let Some((cond, _)) = &script.condition else {
         return (None, "No condition: every shuffle is kept.".into());
@@ -67,15 +77,42 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
         for i in 0..4 {
             b.seats[i].fixed = Hand::from_bits(script.predeal[i]);
         }
-        match Dealer::new(&b, Options::default()) {
+        match Dealer::new(&b, options()) {
             Ok(d) => d.count().deals,
             Err(_) => ALL_DEALS,
         }
     };
-    match Dealer::new(&set, Options::default()) {
+    // Cheap screen first: the product of the seats' own probabilities (each counted alone)
+    // approximates P(N); building the joint tables is only worth it when that is small.
+    let mut estimate = 1.0f64;
+    for i in 0..4 {
+        if !set.seats[i].constrained {
+            continue;
+        }
+        let mut one = fairdeal_constrain::ConstraintSet::unconstrained();
+        for j in 0..4 {
+            one.seats[j].fixed = set.seats[j].fixed;
+        }
+        one.seats[i] = set.seats[i].clone();
+        match Dealer::new(&one, options()) {
+            Ok(d) => {
+                let c = d.count();
+                if c.is_exact() {
+                    estimate *= c.deals as f64 / base as f64;
+                }
+            }
+            // Impossible alone: the joint build below says so precisely.
+            Err(fairdeal_constrain::BuildError::NoDeal { .. }) => estimate = 0.0,
+            Err(_) => {}
+        }
+    }
+    if estimate >= ACCEL_BELOW {
+        return (None, format!("The countable part of the condition keeps about {:.2}% of deals: plain shuffling is faster at that rate, so every deal is shuffled and the whole condition tested.", estimate * 100.0));
+    }
+    match Dealer::new(&set, options()) {
         Err(fairdeal_constrain::BuildError::NoDeal { culprit }) => (
             Some(Accel {
-                dealer: Dealer::new(&fairdeal_constrain::ConstraintSet::unconstrained(), Options::default()).expect("unconstrained dealer"),
+                dealer: None,
                 p: 0.0,
                 nec,
                 impossible: true,
@@ -92,7 +129,7 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
             if p >= ACCEL_BELOW {
                 return (None, format!("The countable part of the condition keeps {:.2}% of deals: plain shuffling is faster at that rate, so every deal is shuffled and the whole condition tested.", p * 100.0));
             }
-            (Some(Accel { dealer, p, nec, impossible: false }), String::new())
+            (Some(Accel { dealer: Some(dealer), p, nec, impossible: false }), String::new())
         }
     }
 }
@@ -107,9 +144,13 @@ fn will_print(actions: &Option<Vec<Action>>) -> bool {
 }
 
 impl Program {
-    pub(crate) fn new(script: Script) -> Program {
+    pub(crate) fn new(script: Script, accelerate: bool) -> Program {
         let tables = Tables::new(&script.counts);
-        let (accel, accel_note) = plan(&script);
+        let (accel, accel_note) = if accelerate {
+            plan(&script)
+        } else {
+            (None, "Acceleration is off: every deal is shuffled and the whole condition tested, as dealer does.".into())
+        };
         let prints = will_print(&script.actions);
         let generate = script.generate.unwrap_or(DEFAULT_GENERATE);
         let produce = script.produce.unwrap_or(if prints { 40 } else { generate });
@@ -179,7 +220,7 @@ impl Program {
             program: self.clone(),
             shuffler: fairdeal_dealing_free::Shuffler::new(seed),
             rng,
-            accel: c.accel.as_ref().map(|a| a.dealer.clone()),
+            accel: c.accel.as_ref().and_then(|a| a.dealer.clone()),
             generated: 0,
             produced: 0,
             finished: false,
@@ -340,11 +381,11 @@ impl Runner {
             }
             budget -= 1;
             let deal = match (&mut self.accel, &c.accel) {
+                (_, Some(a)) if a.impossible => {
+                    self.generated = generate;
+                    continue;
+                }
                 (Some(dealer), Some(a)) => {
-                    if a.impossible {
-                        self.generated = generate;
-                        continue;
-                    }
                     let gap = geometric(&mut self.rng, a.p);
                     if gap > generate - self.generated {
                         self.generated = generate;

@@ -795,9 +795,7 @@ impl<'a> Parser<'a> {
 
     fn call(&mut self, f: &str, fspan: Range<usize>) -> PResult<Expr> {
         if f == "shape" && self.is_sym("{") {
-            let span = self.here();
-            self.error_at(span, "Dellacherie shapes (shape{seat, 5+s4-h}) are not available yet; use shape(seat, list)".into());
-            return Err(());
+            return self.dellacherie();
         }
         self.expect_sym("(")?;
         let e = match f {
@@ -885,6 +883,133 @@ impl<'a> Parser<'a> {
         };
         self.expect_sym(")")?;
         Ok(e)
+    }
+
+    /// DealerV2's `shape{seat, 5+s4-h}` (a subset): items `N`, `N+`, `N-`, `[a-b]` or `[abc]`
+    /// followed by a suit letter; unnamed suits are free. Lengths may be 10 or more.
+    fn dellacherie(&mut self) -> PResult<Expr> {
+        self.expect_sym("{")?;
+        let seat = self.seat()?;
+        self.expect_sym(",")?;
+        let Some(k) = (self.pos..self.toks.len())
+            .find(|&i| self.toks[i].tok == Tok::Sym && self.text(&self.toks[i]) == "}")
+        else {
+            return self.expected("a shape description closed by '}'");
+        };
+        let start = self.toks[self.pos].span.start;
+        let end = self.toks[k].span.start;
+        let text = &self.src[start..end];
+        let b = text.as_bytes();
+        let mut allowed = [[true; 14]; 4];
+        let mut i = 0;
+        let mut items = 0;
+        let err = |p: &mut Parser, at: usize, msg: &str| {
+            let at = start + at.min(b.len());
+            p.error_at(
+                at..(at + 1).min(end.max(at + 1)),
+                format!("{msg} in shape{{…}}"),
+            );
+        };
+        while i < b.len() {
+            if b[i].is_ascii_whitespace() || b[i] == b',' {
+                i += 1;
+                continue;
+            }
+            let item_start = i;
+            let mut lens = [false; 14];
+            if b[i] == b'[' {
+                let close = match text[i..].find(']') {
+                    Some(c) => i + c,
+                    None => {
+                        err(self, i, "expected ']' closing a length range");
+                        return Err(());
+                    }
+                };
+                let inner = &text[i + 1..close];
+                if let Some((a, z)) = inner.split_once('-') {
+                    match (a.trim().parse::<usize>(), z.trim().parse::<usize>()) {
+                        (Ok(a), Ok(z)) if a <= z && z <= 13 => {
+                            lens[a..=z].iter_mut().for_each(|x| *x = true)
+                        }
+                        _ => {
+                            err(self, i, "expected a range of lengths 0-13 such as [4-6]");
+                            return Err(());
+                        }
+                    }
+                } else if !inner.is_empty() && inner.bytes().all(|c| c.is_ascii_digit()) {
+                    for c in inner.bytes() {
+                        lens[(c - b'0') as usize] = true;
+                    }
+                } else {
+                    err(self, i, "expected lengths such as [4-6] or [67]");
+                    return Err(());
+                }
+                i = close + 1;
+            } else if b[i].is_ascii_digit() {
+                let mut n = 0usize;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    n = n * 10 + (b[i] - b'0') as usize;
+                    i += 1;
+                    if n > 13 {
+                        err(self, item_start, "a suit has at most 13 cards");
+                        return Err(());
+                    }
+                }
+                match b.get(i) {
+                    Some(b'+') => {
+                        lens[n..].iter_mut().for_each(|x| *x = true);
+                        i += 1;
+                    }
+                    Some(b'-') => {
+                        lens[..=n].iter_mut().for_each(|x| *x = true);
+                        i += 1;
+                    }
+                    _ => lens[n] = true,
+                }
+            } else {
+                err(
+                    self,
+                    i,
+                    "expected a length (5, 5+, 5-, [4-6]) then a suit letter (s, h, d, c)",
+                );
+                return Err(());
+            }
+            let suit = match b.get(i).map(u8::to_ascii_lowercase) {
+                Some(b's') => 0,
+                Some(b'h') => 1,
+                Some(b'd') => 2,
+                Some(b'c') => 3,
+                _ => {
+                    err(
+                        self,
+                        i,
+                        "expected a suit letter (s, h, d, c) after the length",
+                    );
+                    return Err(());
+                }
+            };
+            i += 1;
+            for (l, ok) in allowed[suit].iter_mut().enumerate() {
+                *ok &= lens[l];
+            }
+            items += 1;
+        }
+        if items == 0 {
+            return self.expected("a shape description such as 5+s4-h");
+        }
+        self.pos = k + 1;
+        let mut bits = ShapeBits::empty();
+        for s in 0..=13u8 {
+            for h in 0..=13 - s {
+                for d in 0..=13 - s - h {
+                    let sh = [s, h, d, 13 - s - h - d];
+                    if (0..4).all(|x| allowed[x][sh[x] as usize]) {
+                        bits.set(sh, true);
+                    }
+                }
+            }
+        }
+        Ok(Expr::Shape(seat, Box::new(bits)))
     }
 
     fn opt_suit(&mut self) -> PResult<Option<usize>> {

@@ -74,7 +74,7 @@ pub const TABLE: &[KeywordDoc] = &[
     k!("cccc", "function", "cccc(seat)", "Kaplan-Rubens hand evaluation (The Bridge World, Oct 1982) × 100: a minimum opening is about 1200."),
     k!("quality", "function", "quality(seat, suit)", "Kaplan-Rubens suit quality × 100."),
     k!("hascard", "function", "hascard(seat, TC)", "1 if the seat holds the card (rank then suit: AS, TC, 2D), else 0."),
-    k!("shape", "function", "shape(seat, any 4333 + 54xx - any 0xxx)", "1 if the hand's S-H-D-C lengths match the list: digits or x (any length); 'any' allows every order; + adds, - removes, in order."),
+    k!("shape", "function", "shape(seat, any 4333 + 54xx - any 0xxx)", "1 if the hand's S-H-D-C lengths match the list: digits or x (any length); 'any' allows every order; + adds, - removes, in order. DealerV2's shape{seat, 5+s4-h} also works: lengths N, N+, N-, [4-6] or [67] before a suit letter, other suits free (10+ card suits allowed)."),
     k!("abs", "function", "abs(expr)", "Absolute value (an extension: Debian's dealer lacks it)."),
     k!("rnd", "function", "rnd(n)", "A random integer 0 … n-1."),
     k!("imps", "function", "imps(score difference)", "IMPs for a score difference, with its sign."),

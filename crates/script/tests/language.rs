@@ -87,6 +87,8 @@ fn cccc_and_quality() {
 
 #[test]
 fn cards_and_shapes() {
+    // 10+ card suits through Dellacherie shapes.
+    assert!(check("condition shape{north, 10+s}\n").is_empty());
     assert_eq!(
         v("hascard(north, AS) + hascard(north, TS) * 10 + hascard(west, TC) * 100"),
         101.0
@@ -99,6 +101,12 @@ fn cards_and_shapes() {
     assert_eq!(v("shape(east, any 7xxx + xx3x)"), 1.0);
     assert_eq!(v("shape(west, any 5332)"), 1.0);
     assert_eq!(v("shape(west, any 4333 + 2xxx - xxx5)"), 0.0);
+    // Dellacherie shapes: north 4-3-4-2, east 5-2-3-3.
+    assert_eq!(v("shape{north, 4s3h}"), 1.0);
+    assert_eq!(v("shape{north, 4+s [2-3]h 4-d}"), 1.0);
+    assert_eq!(v("shape{east, 5+s, 3-h, [34]d}"), 1.0);
+    assert_eq!(v("shape{east, 6+s}"), 0.0);
+    assert_eq!(v("shape{west, 5c}"), 1.0);
 }
 
 #[test]
@@ -231,8 +239,9 @@ fn several_errors_at_once() {
 fn unavailable_features_say_so() {
     let d = diag("condition tricks(north, spades) >= 10\n");
     assert!(d[0].2.contains("not available"), "{}", d[0].2);
-    let d = diag("condition shape{north, 5+s4-h}\n");
-    assert!(d[0].2.contains("not available yet"), "{}", d[0].2);
+    let d = diag("condition shape{north, 5+s4q}\n");
+    assert_eq!((d[0].0, d[0].1), (1, 28), "{d:?}");
+    assert!(d[0].2.contains("expected a suit letter"), "{}", d[0].2);
     let d = diag("action evalcontract\n");
     assert!(d[0].2.contains("not available"), "{}", d[0].2);
     let d = diag("predeal spades(north) == 1\n");

@@ -35,7 +35,7 @@ struct Accel {
 #[derive(Debug)]
 struct Compiled {
     script: Script,
-    tables: Tables,
+    tables: Arc<Tables>,
     accel: Option<Accel>,
     accel_note: String,
     prints: bool,
@@ -145,7 +145,13 @@ fn will_print(actions: &Option<Vec<Action>>) -> bool {
 
 impl Program {
     pub(crate) fn new(script: Script, accelerate: bool) -> Program {
-        let tables = Tables::new(&script.counts);
+        // The standard counts' tables are built once per process and shared.
+        static STANDARD: std::sync::OnceLock<Arc<Tables>> = std::sync::OnceLock::new();
+        let tables = if script.counts == default_counts() {
+            Arc::clone(STANDARD.get_or_init(|| Arc::new(Tables::new(&default_counts()))))
+        } else {
+            Arc::new(Tables::new(&script.counts))
+        };
         let (accel, accel_note) = if accelerate {
             plan(&script)
         } else {

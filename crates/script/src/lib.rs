@@ -240,9 +240,10 @@ pub struct Report {
 pub struct Average {
     /// Label (or the expression's text).
     pub label: String,
-    /// Mean.
+    /// Mean over the produced deals (NaN when none was produced, as dealer's 0/0).
     pub mean: f64,
-    /// 95% confidence interval of the mean.
+    /// 95% confidence interval of the mean (normal approximation, sample variance);
+    /// ±∞ after a single deal, NaN when none was produced.
     pub ci95: (f64, f64),
     /// Number of values.
     pub count: u64,

@@ -3,7 +3,8 @@
 //! From the condition `C` we derive a weaker condition `N` (every deal meeting `C` meets
 //! `N`) made only of what `fairdeal-constrain` counts exactly: per seat a set of shapes
 //! (from `shape()`, suit lengths compared with constants), an HCP range (default
-//! pointcount only), a controls range, and cards that must be held (predeal, `hascard`).
+//! pointcount only), a controls range, and cards that must be held (predeal, `hascard`);
+//! per partnership a combined HCP range (`hcp(north) + hcp(south) >= 25`).
 //! `and` intersects, `or` takes the per-seat hull (a relaxation, so still implied by `C`),
 //! `not` is pushed inward. Deals are then drawn uniformly among those meeting `N` and the
 //! whole `C` is evaluated on each, so kept deals are uniform over `C` — dealer's
@@ -13,7 +14,9 @@
 
 use crate::ast::{BinOp, Expr, COUNT_CONTROL, COUNT_HCP};
 use fairdeal_constrain::shape::ShapeSet;
-use fairdeal_constrain::{ConstraintSet, Scale, ScaleRange, SeatConditions};
+use fairdeal_constrain::{
+    ConstraintSet, Pair, PairCondition, PairKind, Scale, ScaleRange, SeatConditions,
+};
 use fairdeal_model::{Card, Hand};
 
 /// What a condition implies about one seat.
@@ -65,28 +68,54 @@ impl SeatNec {
     }
 }
 
-/// What a condition implies about the four seats.
+/// What a condition implies about the four seats and the two partnerships.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Nec(pub [SeatNec; 4]);
+pub struct Nec {
+    /// Per seat, N E S W.
+    pub seats: [SeatNec; 4],
+    /// Combined HCP range of North-South and of East-West.
+    pub pairs: [(i64, i64); 2],
+}
+
+const PAIR_TOP: (i64, i64) = (0, 40);
 
 impl Nec {
     /// Nothing implied.
     pub fn top() -> Nec {
-        Nec(std::array::from_fn(|_| SeatNec::top()))
+        Nec {
+            seats: std::array::from_fn(|_| SeatNec::top()),
+            pairs: [PAIR_TOP; 2],
+        }
     }
     /// True if nothing is implied.
     pub fn is_top(&self) -> bool {
-        self.0.iter().all(SeatNec::is_top)
+        self.seats.iter().all(SeatNec::is_top) && self.pairs == [PAIR_TOP; 2]
     }
     fn meet(&self, o: &Nec) -> Nec {
-        Nec(std::array::from_fn(|i| self.0[i].meet(&o.0[i])))
+        Nec {
+            seats: std::array::from_fn(|i| self.seats[i].meet(&o.seats[i])),
+            pairs: std::array::from_fn(|i| {
+                (
+                    self.pairs[i].0.max(o.pairs[i].0),
+                    self.pairs[i].1.min(o.pairs[i].1),
+                )
+            }),
+        }
     }
     fn join(&self, o: &Nec) -> Nec {
-        Nec(std::array::from_fn(|i| self.0[i].join(&o.0[i])))
+        Nec {
+            seats: std::array::from_fn(|i| self.seats[i].join(&o.seats[i])),
+            pairs: std::array::from_fn(|i| {
+                (
+                    self.pairs[i].0.min(o.pairs[i].0),
+                    self.pairs[i].1.max(o.pairs[i].1),
+                )
+            }),
+        }
     }
     fn seat(seat: usize, s: SeatNec) -> Nec {
         let mut n = Nec::top();
-        n.0[seat] = s;
+        n.seats[seat] = s;
         n
     }
 }
@@ -147,6 +176,16 @@ fn atom(f: &Expr, op: BinOp, k: i64, negated: bool, default_hcp: bool) -> Option
             s.controls = (lo.max(0), hi.min(12));
             Some(Nec::seat(*seat, s))
         }
+        Expr::Bin(BinOp::Add, a, b) if default_hcp => match (&**a, &**b) {
+            (Expr::Count(COUNT_HCP, x, None), Expr::Count(COUNT_HCP, y, None))
+                if x % 2 == y % 2 && x != y =>
+            {
+                let mut n = Nec::top();
+                n.pairs[x % 2] = (lo.max(0), hi.min(40));
+                Some(n)
+            }
+            _ => None,
+        },
         Expr::Len(seat, suit) => {
             let mut s = SeatNec::top();
             let suit = *suit;
@@ -202,7 +241,7 @@ pub fn necessary(e: &Expr, negated: bool, default_hcp: bool) -> Nec {
 pub fn constraint_set(nec: &Nec, predeal: &[u64; 4]) -> Option<ConstraintSet> {
     let mut set = ConstraintSet::unconstrained();
     let mut used = 0u64;
-    for (i, s) in nec.0.iter().enumerate() {
+    for (i, s) in nec.seats.iter().enumerate() {
         let cards = s.cards | predeal[i];
         if cards & used != 0 {
             return None;
@@ -236,7 +275,41 @@ pub fn constraint_set(nec: &Nec, predeal: &[u64; 4]) -> Option<ConstraintSet> {
             constrained: !s.is_top() || impossible,
         };
     }
+    for (i, &(lo, hi)) in nec.pairs.iter().enumerate() {
+        if (lo, hi) == PAIR_TOP {
+            continue;
+        }
+        let pair = if i == 0 {
+            Pair::NorthSouth
+        } else {
+            Pair::EastWest
+        };
+        if lo > hi {
+            // Impossible: say so through an empty shape set on one of its seats.
+            set.seats[i].shapes = ShapeSet::EMPTY;
+            set.seats[i].constrained = true;
+            continue;
+        }
+        set.pairs.push(PairCondition {
+            pair,
+            kind: PairKind::Points(ScaleRange {
+                scale: Scale::hcp(),
+                lo: (lo * 2) as u32,
+                hi: Some((hi * 2) as u32),
+            }),
+        });
+    }
     Some(set)
+}
+
+/// Human description of the partnership conditions.
+pub fn describe_pairs(nec: &Nec) -> Vec<String> {
+    nec.pairs
+        .iter()
+        .zip(["North-South", "East-West"])
+        .filter(|(r, _)| **r != PAIR_TOP)
+        .map(|((lo, hi), name)| format!("{name}: combined HCP {lo}-{hi}"))
+        .collect()
 }
 
 /// Human description of one seat's implied conditions.

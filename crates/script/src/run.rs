@@ -67,8 +67,13 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
     let default_hcp = script.counts[0] == default_counts()[0];
     let nec = accel::necessary(cond, false, default_hcp);
     if nec.is_top() {
-        return (None, "Nothing in the condition can be counted exactly (per-seat HCP with the standard pointcount, controls, suit lengths, shapes, hascard): every deal is shuffled and the whole condition tested, as dealer does.".into());
+        return (None, "Nothing in the condition can be counted exactly (per-seat HCP with the standard pointcount, controls, suit lengths, shapes, hascard, partnership HCP sums): every deal is shuffled and the whole condition tested, as dealer does.".into());
     }
+    plan_nec(script, nec, true)
+}
+
+/// Plans exact sampling of `nec`; `split` allows one retry with seats or sums alone.
+fn plan_nec(script: &Script, nec: Nec, split: bool) -> (Option<Accel>, String) {
     let Some(set) = accel::constraint_set(&nec, &script.predeal) else {
         return (None, "The condition asks for cards predealt to another seat: no deal can qualify; dealing by rejection.".into());
     };
@@ -106,6 +111,23 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
             Err(_) => {}
         }
     }
+    for pc in &set.pairs {
+        let mut one = fairdeal_constrain::ConstraintSet::unconstrained();
+        for j in 0..4 {
+            one.seats[j].fixed = set.seats[j].fixed;
+        }
+        one.pairs.push(pc.clone());
+        match Dealer::new(&one, options()) {
+            Ok(d) => {
+                let c = d.count();
+                if c.is_exact() {
+                    estimate *= c.deals as f64 / base as f64;
+                }
+            }
+            Err(fairdeal_constrain::BuildError::NoDeal { .. }) => estimate = 0.0,
+            Err(_) => {}
+        }
+    }
     if estimate >= ACCEL_BELOW {
         return (None, format!("The countable part of the condition keeps about {:.2}% of deals: plain shuffling is faster at that rate, so every deal is shuffled and the whole condition tested.", estimate * 100.0));
     }
@@ -123,6 +145,23 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
         Ok(dealer) => {
             let count = dealer.count();
             if !count.is_exact() {
+                if split && !set.pairs.is_empty() {
+                    // Partnership sums with seat conditions can exceed the table budget:
+                    // count either the seats or the sums, whichever is rarer, and test the
+                    // rest by rejection (the whole condition is tested anyway).
+                    let mut seats = nec.clone();
+                    seats.pairs = Nec::top().pairs;
+                    let mut pairs = nec.clone();
+                    for (i, s) in pairs.seats.iter_mut().enumerate() {
+                        let cards = s.cards;
+                        *s = Nec::top().seats[i].clone();
+                        s.cards = cards;
+                    }
+                    let a = plan_nec(script, seats, false);
+                    let b = plan_nec(script, pairs, false);
+                    let p = |x: &(Option<Accel>, String)| x.0.as_ref().map_or(2.0, |a| a.p);
+                    return if p(&b) < p(&a) { b } else { a };
+                }
                 return (None, "The counted part is too large for the exact engine's budget; dealing by rejection.".into());
             }
             let p = count.deals as f64 / base as f64;
@@ -261,13 +300,14 @@ impl Program {
         }
         match &c.accel {
             Some(a) if !a.impossible => {
-                let parts: Vec<String> = (0..4)
+                let mut parts: Vec<String> = (0..4)
                     .filter_map(|i| {
-                        let d = accel::describe_seat(&a.nec.0[i]);
+                        let d = accel::describe_seat(&a.nec.seats[i]);
                         (!d.is_empty())
                             .then(|| format!("{}: {}", Seat::ALL[i].name(), d.join(", ")))
                     })
                     .collect();
+                parts.extend(accel::describe_pairs(&a.nec));
                 s.push_str(&format!(
                     "Sampled exactly: {} — {:.3e} of the deals dealer shuffles, so about 1 exact draw replaces {:.0} shuffles. The whole condition is still tested on every draw (rejection for the rest), so kept deals follow dealer's distribution; 'generated' counts the shuffles dealer would have made (drawn from the exact geometric law).",
                     parts.join("; "),

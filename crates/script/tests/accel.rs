@@ -17,6 +17,8 @@ const CONDITIONS: &[&str] = &[
     "not (hcp(east) > 9 or shape(east, 5xxx + x5xx))",
     "hcp(north) == 11 ? spades(north) >= 3 : hearts(north) >= 3",
     "(shape(south, any 5431) || shape(south, any 5422)) && (hcp(south) >= 11 && hcp(south) <= 15)",
+    "hcp(north) + hcp(south) >= 25 || hcp(east) + hcp(west) < 12",
+    "hcp(west) + hcp(east) <= 18 && 10 < hcp(north) + hcp(south)",
 ];
 
 #[test]
@@ -54,7 +56,7 @@ fn derived_condition_is_implied() {
             "{src}: only {kept} deals kept, the check is too weak"
         );
     }
-    // All give something countable but the first and third (an `or` of different features or
-    // different seats, whose hull is everything) and the ternary.
-    assert_eq!(constrained, CONDITIONS.len() - 3);
+    // All give something countable but the first, third and ninth (an `or` of different
+    // features, seats or partnerships, whose hull is everything) and the ternary.
+    assert_eq!(constrained, CONDITIONS.len() - 4);
 }

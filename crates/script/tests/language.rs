@@ -317,6 +317,26 @@ fn acceleration_is_described() {
     let a = p.acceleration();
     assert!(a.starts_with("Sampled exactly: North:"), "{a}");
     assert!(a.contains("HCP 20-37"), "{a}");
+    let p = compile("condition hcp(north) + hcp(south) >= 33\n").unwrap();
+    let a = p.acceleration();
+    assert!(a.contains("North-South: combined HCP 33-40"), "{a}");
+    let p = compile(
+        "condition hcp(north) + hcp(south) >= 31 && shape(north, any 4333) && hcp(north) >= 15\n",
+    )
+    .unwrap();
+    let a = p.acceleration();
+    assert!(
+        a.contains("North: 4 of 560 shapes, HCP 15-37; North-South: combined HCP 31-40"),
+        "{a}"
+    );
+    // Here the joint tables exceed the budget: the rarer part (the sum) is counted, the
+    // seat's range tested.
+    let p = compile("condition hcp(north) + hcp(south) >= 31 && hcp(north) >= 15\n").unwrap();
+    let a = p.acceleration();
+    assert!(
+        a.contains("Sampled exactly: North-South: combined HCP 31-40 —"),
+        "{a}"
+    );
     let p = compile("condition cccc(north) > 1500\n").unwrap();
     assert!(p.acceleration().contains("Nothing in the condition"));
     let p = compile("condition hcp(north) > 40\nproduce 1\n").unwrap();

@@ -590,8 +590,21 @@ impl<'a> Parser<'a> {
                 let first = self.bounds(e1)?;
                 let second = if self.is_sym(",") {
                     self.pos += 1;
+                    let e2_start = self.here().start;
                     let e2 = self.expr()?;
-                    Some(self.bounds(e2)?)
+                    let b = self.bounds(e2)?;
+                    let cells = (first.2 - first.1 + 3) * (b.2 - b.1 + 3);
+                    if cells > 1_000_000 {
+                        let span = e2_start..self.prev_end();
+                        self.error_at(
+                            span,
+                            format!(
+                                "a 2-D frequency of {cells} cells is too large (1,000,000 at most)"
+                            ),
+                        );
+                        return Err(());
+                    }
+                    Some(b)
                 } else {
                     None
                 };

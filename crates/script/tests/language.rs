@@ -221,6 +221,9 @@ fn errors_carry_positions_and_expectations() {
     let d = diag("condition hcp(north) = 15\n");
     assert!(d[0].2.contains("to compare use '=='"), "{}", d[0].2);
 
+    let d = diag("action frequency (hcp(north), 0, 99999, hcp(south), 0, 99999)\n");
+    assert!(d[0].2.contains("too large"), "{}", d[0].2);
+
     let d = diag("action frequency (hcp(north), 20, 10)\n");
     assert!(d[0].2.contains("reversed"), "{}", d[0].2);
 }

@@ -107,3 +107,15 @@ fn pbn_output_and_explain() {
     assert!(text.contains("[Board \"2\"]"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Sampled exactly: South: HCP 20-37"));
 }
+
+#[test]
+fn tricks_run_double_dummy_on_a_deep_stack() {
+    let src = "produce 2\ncondition hcp(north) + hcp(south) >= 26\naction printoneline(tricks(south, notrump)), average \"3NT by south\" score(nv, x3N, tricks(south, notrump))\n";
+    let f = temp_file(src, ".dl");
+    let out = stdout_of(&["script", f.path().to_str().unwrap(), "-s", "9"]);
+    for l in out.lines().take(2) {
+        let t: u32 = l.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(t <= 13, "{l}");
+    }
+    assert!(out.contains("3NT by south: "), "{out}");
+}

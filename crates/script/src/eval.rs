@@ -9,8 +9,51 @@ use crate::ast::*;
 use fairdeal_model::Deal;
 use rand_core::RngCore;
 
-/// Whether `tricks()` can be compiled (needs the double-dummy crate).
-pub const DD_AVAILABLE: bool = false;
+/// Whether `tricks()` can be compiled (double dummy through `fairdeal-dd`).
+pub const DD_AVAILABLE: bool = true;
+
+/// Double-dummy results of the current deal, solved on first use (a strain row at a time,
+/// as dealer caches them) with one solver kept for the whole run. Solving needs a deep
+/// stack: run on a thread with `fairdeal_dd::STACK_BYTES` (the CLI does).
+#[derive(Default)]
+pub struct DdCache {
+    solver: Option<fairdeal_dd::DdSolver>,
+    deal: Option<Deal>,
+    rows: [Option<[u8; 4]>; 5],
+}
+
+impl std::fmt::Debug for DdCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DdCache").field("deal", &self.deal).finish()
+    }
+}
+
+impl Clone for DdCache {
+    /// A clone starts with a fresh solver (the transposition table is only a cache).
+    fn clone(&self) -> DdCache {
+        DdCache {
+            solver: None,
+            deal: self.deal,
+            rows: self.rows,
+        }
+    }
+}
+
+impl DdCache {
+    /// Tricks for `seat` as declarer in `strain` (C D H S NT = 0..5) on `deal`.
+    pub fn tricks(&mut self, deal: &Deal, seat: usize, strain: usize) -> i64 {
+        if self.deal.as_ref() != Some(deal) {
+            self.deal = Some(*deal);
+            self.rows = [None; 5];
+        }
+        if self.rows[strain].is_none() {
+            let solver = self.solver.get_or_insert_with(fairdeal_dd::DdSolver::new);
+            let s = fairdeal_model::Strain::ASC[strain];
+            self.rows[strain] = Some(solver.strain_row(deal, s));
+        }
+        i64::from(self.rows[strain].map_or(0, |r| r[seat]))
+    }
+}
 
 const A: u16 = 1;
 const K: u16 = 2;
@@ -156,11 +199,19 @@ pub struct Ctx<'a, R: RngCore> {
     pub tables: &'a Tables,
     /// Randomness for rnd().
     pub rng: &'a mut R,
+    /// Double-dummy results.
+    pub dd: &'a mut DdCache,
+    deal: &'a Deal,
 }
 
 impl<'a, R: RngCore> Ctx<'a, R> {
     /// Prepares a deal.
-    pub fn new(deal: &Deal, tables: &'a Tables, rng: &'a mut R) -> Ctx<'a, R> {
+    pub fn new(
+        deal: &'a Deal,
+        tables: &'a Tables,
+        rng: &'a mut R,
+        dd: &'a mut DdCache,
+    ) -> Ctx<'a, R> {
         let mut holdings = [[0u16; 4]; 4];
         let mut hands = [0u64; 4];
         for (i, seat) in fairdeal_model::Seat::ALL.iter().enumerate() {
@@ -175,6 +226,8 @@ impl<'a, R: RngCore> Ctx<'a, R> {
             hands,
             tables,
             rng,
+            dd,
+            deal,
         }
     }
 
@@ -229,7 +282,7 @@ impl<'a, R: RngCore> Ctx<'a, R> {
                 let t = self.eval(tricks);
                 score(*vul, *strain, *level, t)
             }
-            Expr::Tricks(..) => 0,
+            Expr::Tricks(seat, strain) => self.dd.tricks(self.deal, *seat, *strain),
             Expr::Not(x) => i64::from(self.eval(x) == 0),
             Expr::Neg(x) => self.eval(x).wrapping_neg(),
             Expr::Cond(c, a, b) => {

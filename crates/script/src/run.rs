@@ -3,7 +3,7 @@
 
 use crate::accel::{self, Nec};
 use crate::ast::{Action, EsItem, Script};
-use crate::eval::{Ctx, Tables};
+use crate::eval::{Ctx, DdCache, Tables};
 use crate::output;
 use crate::parser::default_counts;
 use crate::{Average, Frequency, Frequency2D, Report};
@@ -275,6 +275,7 @@ impl Program {
             print_deals: Vec::new(),
             averages,
             freqs,
+            dd: DdCache::default(),
         }
     }
 
@@ -410,6 +411,7 @@ pub struct Runner {
     /// (sum, mean, M2) per average (Welford for the variance).
     averages: Vec<(i128, f64, f64)>,
     freqs: Vec<Vec<u64>>,
+    dd: DdCache,
 }
 
 impl Runner {
@@ -453,7 +455,9 @@ impl Runner {
             };
             let keep = match &c.script.condition {
                 None => true,
-                Some((e, _)) => Ctx::new(&deal, &c.tables, &mut self.rng).eval(e) != 0,
+                Some((e, _)) => {
+                    Ctx::new(&deal, &c.tables, &mut self.rng, &mut self.dd).eval(e) != 0
+                }
             };
             if keep {
                 self.act(&c, &deal);
@@ -475,7 +479,7 @@ impl Runner {
         let mut fi = 0;
         let default = [Action::PrintAll];
         let actions: &[Action] = c.script.actions.as_deref().unwrap_or(&default);
-        let mut ctx = Ctx::new(deal, &c.tables, &mut self.rng);
+        let mut ctx = Ctx::new(deal, &c.tables, &mut self.rng, &mut self.dd);
         for a in actions {
             match a {
                 Action::PrintAll => output::printall(&mut out, deal, self.produced + 1),

@@ -4,7 +4,7 @@
 //! shapes, hascard and controls.
 
 use fairdeal_script::accel::{constraint_set, necessary};
-use fairdeal_script::eval::{Ctx, Tables};
+use fairdeal_script::eval::{Ctx, DdCache, Tables};
 use fairdeal_script::parser::{default_counts, parse};
 use rand_chacha::rand_core::SeedableRng;
 
@@ -43,7 +43,7 @@ fn derived_condition_is_implied() {
         let set = constraint_set(&nec, &[0; 4]).unwrap();
         let mut kept = 0;
         for d in &deals {
-            if Ctx::new(d, &tables, &mut rng).eval(&cond) != 0 {
+            if Ctx::new(d, &tables, &mut rng, &mut DdCache::default()).eval(&cond) != 0 {
                 kept += 1;
                 assert!(
                     set.accepts(d),

@@ -98,6 +98,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(s) => seed[..8].copy_from_slice(&s.to_le_bytes()),
         None => getrandom::fill(&mut seed).map_err(|e| anyhow!("no OS randomness: {e}"))?,
     }
+    let verbose = !args.verbose;
+    // Double dummy (tricks()) recurses deeply: deal on a thread with the solver's stack.
+    std::thread::Builder::new()
+        .stack_size(fairdeal_dd::STACK_BYTES)
+        .spawn(move || deal(&program, seed, verbose))
+        .map_err(|e| anyhow!("cannot start the dealing thread: {e}"))?
+        .join()
+        .map_err(|_| anyhow!("the dealing thread failed"))?
+}
+
+fn deal(program: &fairdeal_script::Program, seed: [u8; 32], verbose: bool) -> anyhow::Result<()> {
     let start = Instant::now();
     let mut runner = program.runner(seed);
     let stdout = std::io::stdout();
@@ -110,7 +121,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     out.write_all(runner.summary_text().as_bytes())?;
-    if !args.verbose {
+    if verbose {
         writeln!(out, "Generated {} hands", runner.generated())?;
         writeln!(out, "Produced {} hands", runner.produced())?;
         writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())?;

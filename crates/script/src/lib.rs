@@ -180,14 +180,7 @@ fn classify_word(source: &str, toks: &[lexer::Token], i: usize, w: &str) -> Toke
             return TokenKind::Card;
         }
     }
-    if matches!(spades_suit(w), Some(())) {
-        return TokenKind::Suit;
-    }
     TokenKind::Identifier
-}
-
-fn spades_suit(w: &str) -> Option<()> {
-    matches!(w, "spade" | "heart" | "diamond" | "club").then_some(())
 }
 
 /// One entry of the language reference.

@@ -43,6 +43,9 @@ pub enum Route {
     /// Board sets: import, browse, print.
     #[at("/boards")]
     Boards,
+    /// Dealer scripts: edit, check, run.
+    #[at("/script")]
+    Script,
     /// Anything else.
     #[not_found]
     #[at("/404")]
@@ -60,7 +63,7 @@ pub struct NavItem {
 }
 
 /// The navigation, in order; the home page and the top bar are both built from it.
-pub fn nav_items() -> [NavItem; 6] {
+pub fn nav_items() -> [NavItem; 7] {
     [
         NavItem {
             route: Route::Deal,
@@ -91,6 +94,11 @@ pub fn nav_items() -> [NavItem; 6] {
             route: Route::Boards,
             label: "Board sets",
             blurb: "Open PBN and LIN files, browse boards, export and print hand records.",
+        },
+        NavItem {
+            route: Route::Script,
+            label: "Script",
+            blurb: "Run dealer scripts (BBO's language) unchanged: checked as you type, with charts of averages and frequencies.",
         },
     ]
 }
@@ -158,6 +166,7 @@ fn switch(route: Route) -> Html {
         Route::Score => html! { <pages::score::ScorePage /> },
         Route::Tournament => html! { <pages::tournament::TournamentPage /> },
         Route::Boards => html! { <pages::boards::BoardsPage /> },
+        Route::Script => html! { <pages::script::ScriptPage /> },
         Route::NotFound => html! { <pages::not_found::NotFoundPage /> },
     }
 }

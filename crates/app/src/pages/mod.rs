@@ -7,4 +7,5 @@ pub mod home;
 pub mod not_found;
 pub mod probability;
 pub mod score;
+pub mod script;
 pub mod tournament;

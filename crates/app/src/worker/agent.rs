@@ -6,11 +6,12 @@
 
 use super::job::{Job, CHUNK};
 use super::protocol::{FromWorker, ToWorker};
+use super::script_job;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 /// Internal message: deal the next chunk of batch `job`.
 #[derive(Debug, Clone, Copy)]
-pub struct Step(u32);
+pub struct Step(pub(crate) u32);
 
 struct Running {
     handler: HandlerId,
@@ -21,6 +22,8 @@ struct Running {
 /// The dealing worker: at most one batch at a time.
 pub struct DealWorker {
     current: Option<Running>,
+    /// The dealer-script run, if any (see [`script_job`]).
+    script: Option<script_job::Running>,
 }
 
 fn schedule(scope: &WorkerScope<DealWorker>, id: u32) {
@@ -34,10 +37,16 @@ impl Worker for DealWorker {
     type Output = FromWorker;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        DealWorker { current: None }
+        DealWorker {
+            current: None,
+            script: None,
+        }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, Step(id): Step) {
+        if script_job::on_step(&mut self.script, scope, id) {
+            return;
+        }
         let Some(run) = self.current.as_mut().filter(|r| r.id == id) else {
             return;
         };
@@ -111,7 +120,13 @@ impl Worker for DealWorker {
                     ),
                 }
             }
+            ToWorker::Script { job, source, seed } => {
+                script_job::start(&mut self.script, scope, handler, job, &source, seed);
+            }
             ToWorker::Cancel(id) => {
+                if script_job::cancel(&mut self.script, scope, id) {
+                    return;
+                }
                 if let Some(run) = self.current.take_if(|r| r.id == id) {
                     scope.respond(
                         run.handler,
@@ -126,6 +141,7 @@ impl Worker for DealWorker {
     }
 
     fn disconnected(&mut self, _scope: &WorkerScope<Self>, handler: HandlerId) {
+        script_job::disconnected(&mut self.script, handler);
         if self.current.as_ref().is_some_and(|r| r.handler == handler) {
             self.current = None;
         }

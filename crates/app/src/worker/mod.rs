@@ -11,6 +11,9 @@
 //! * [`agent`] — [`agent::DealWorker`], the gloo-worker actor the `fairdeal-worker` binary
 //!   registers: it deals one chunk, reports progress, then yields to the event loop with a
 //!   zero-delay timer so that a `Cancel` already queued is handled before the next chunk.
+//! * [`script_job`] — dealer scripts (`ToWorker::Script`): compiled once, run in slices
+//!   sized to about 40 ms each, `ScriptProgress{generated, produced}` after every slice, then
+//!   `ScriptDone` with the report (deals, text output, averages, frequencies).
 //!
 //! Panic policy: nothing here panics on user input — a spec that fails to parse or build, or
 //! a set too rare to sample, is answered with `Failed(message)`.
@@ -18,3 +21,4 @@
 pub mod agent;
 pub mod job;
 pub mod protocol;
+pub mod script_job;

@@ -36,6 +36,17 @@ pub enum ToWorker {
     Start(BatchRequest),
     /// Stop batch `job` before its next chunk.
     Cancel(u32),
+    /// Run a dealer script (cancelling any script still running); answered by
+    /// `ScriptStarted`, then `ScriptProgress` after every slice, then `ScriptDone`, `Failed`
+    /// or `Cancelled`.
+    Script {
+        /// Identifies the run; every answer carries it back.
+        job: u32,
+        /// The script's text.
+        source: String,
+        /// ChaCha key, from the browser's CSPRNG.
+        seed: [u8; 32],
+    },
 }
 
 /// One dealt board: its category (levelled sets; 0 otherwise) and the deal.
@@ -72,6 +83,33 @@ pub enum FromWorker {
         job: u32,
         /// Boards dealt before it stopped.
         done: u32,
+    },
+    /// A script run compiled and started: what it samples exactly and what by rejection.
+    ScriptStarted {
+        /// The run.
+        job: u32,
+        /// `Program::acceleration`, for the user.
+        acceleration: String,
+    },
+    /// A script run's counts so far, and the script's `generate`/`produce` limits.
+    ScriptProgress {
+        /// The run.
+        job: u32,
+        /// Deals generated so far.
+        generated: u64,
+        /// Deals produced (meeting the condition) so far.
+        produced: u64,
+        /// The script's `generate` limit.
+        generate: u64,
+        /// The script's `produce` target.
+        produce: u64,
+    },
+    /// A script run finished: its deals, text output, averages and frequencies.
+    ScriptDone {
+        /// The run.
+        job: u32,
+        /// The results.
+        report: Box<fairdeal_script::Report>,
     },
     /// The batch could not be dealt.
     Failed {

@@ -1,0 +1,256 @@
+// The Script page: pick an example and see it highlighted (the highlighted copy holds exactly
+// the textarea's text and follows its scroll); type an error and see it underlined with its
+// line:column, fix it; run a script in the worker and see the progress, then diagrams meeting
+// the condition with the standard rotation, the text output, an average with its interval and
+// a frequency chart, and export the deals as PBN; cancel a long run; reload and find the text
+// kept; search the reference. No request leaves 127.0.0.1, nothing resembling a seed is in
+// the page. Screenshots: light, dark, phone width.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot } from './harness.mjs';
+
+let server, browser;
+before(async () => { server = new Server(); await server.start(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+async function open(opts) {
+  const o = await openPage(browser, opts);
+  await o.page.goto(server.url + '/script');
+  await waitForApp(o.page);
+  await o.page.locator('#script-text').waitFor();
+  return o;
+}
+
+// The highlighted copy's text (without the trailing space it keeps for an empty last line).
+async function highlightedText(page) {
+  return page.$eval('#script-highlight', (p) => [...p.childNodes]
+    .filter((n) => !(n.classList && n.classList.contains('ds-err-mark')))
+    .map((n) => n.textContent).join(''));
+}
+
+async function assertInSync(page) {
+  const value = await page.inputValue('#script-text');
+  const shown = await highlightedText(page);
+  assert.ok(shown === value || shown === value + ' ', 'the highlighted copy holds the textarea\'s text');
+}
+
+async function boardsOnPage(page) {
+  return page.$$eval('.ds-board', (boards) => boards.map((b) => ({
+    board: Number(b.dataset.board),
+    seats: Object.fromEntries([...b.querySelectorAll('.hd-seat')].map((s) => [s.dataset.seat, {
+      hcp: Number(s.querySelector('.hd-hcp').textContent.replace(/\D/g, '')),
+      dealer: !!s.querySelector('.hd-dealer'),
+    }])),
+  })));
+}
+
+// Records whether the progress block appeared, and the largest counts it showed.
+async function watchProgress(page) {
+  await page.evaluate(() => {
+    window.__progress = { seen: false, generated: 0, produced: 0 };
+    new MutationObserver(() => {
+      const el = document.getElementById('script-running');
+      if (!el) return;
+      const p = window.__progress;
+      p.seen = true;
+      p.generated = Math.max(p.generated, Number(el.dataset.generated));
+      p.produced = Math.max(p.produced, Number(el.dataset.produced));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+function lineColumn(text, index) {
+  const before = text.slice(0, index);
+  const line = before.split('\n').length;
+  const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
+  return { line, column };
+}
+
+test('examples are highlighted; an error is underlined with line:column; fixing it clears it', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const options = await page.$$eval('#script-example option', (os) => os.map((o) => o.value).filter((v) => v !== ''));
+  assert.ok(options.length >= 12, `a dozen examples, got ${options.length}`);
+  await page.selectOption('#script-example', options[0]);
+  const example = await page.inputValue('#script-text');
+  assert.ok(example.length > 20, 'the example is in the editor');
+  await page.locator('#script-ok').waitFor();
+  assert.ok(await page.locator('#script-highlight .ds-t-keyword, #script-highlight .ds-t-action').count() > 0, 'keywords highlighted');
+  assert.ok(await page.locator('#script-highlight .ds-t-function').count() > 0, 'functions highlighted');
+  assert.equal(await page.locator('#script-highlight .ds-err').count(), 0);
+  await assertInSync(page);
+
+  // Another example replaces it; the text it replaced can be restored.
+  await page.selectOption('#script-example', options[1]);
+  assert.notEqual(await page.inputValue('#script-text'), example);
+  await page.click('#script-restore');
+  assert.equal(await page.inputValue('#script-text'), example);
+
+  // An error, typed: underlined where it is, listed with its line:column.
+  const bad = '# a comment\nproduce 5\ncondition hcp(nort) >= 12\naction printall\n';
+  await page.fill('#script-text', bad);
+  await page.locator('#script-errors li').first().waitFor({ timeout: 3000 });
+  const where = lineColumn(bad, bad.indexOf('nort'));
+  const item = page.locator('#script-errors li').first();
+  assert.equal(await item.getAttribute('data-line'), String(where.line));
+  assert.equal(await item.getAttribute('data-column'), String(where.column));
+  assert.match(await item.textContent(), new RegExp(`^${where.line}:${where.column} \\S`));
+  const underlined = await page.$$eval('#script-highlight .ds-err', (es) => es.map((e) => e.textContent).join(''));
+  assert.match(underlined, /nort/, 'the error is underlined at the bad word');
+  assert.equal(await page.isDisabled('#script-run'), true, 'no run while the script has errors');
+  await assertInSync(page);
+  // Pressing the position selects the bad range in the editor.
+  await item.locator('button').click();
+  const sel = await page.$eval('#script-text', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
+  assert.match(sel, /nort/);
+  await shot(page, 'script-error-light');
+
+  // Fixed: no more errors.
+  await page.fill('#script-text', bad.replace('nort', 'north'));
+  await page.locator('#script-ok').waitFor({ timeout: 3000 });
+  assert.equal(await page.locator('#script-highlight .ds-err').count(), 0);
+  assert.equal(await page.isDisabled('#script-run'), false);
+
+  // A long script scrolls, and the highlighted copy follows.
+  const long = Array.from({ length: 80 }, (_, i) => `# line ${i + 1} ${'x'.repeat(i * 3)}`).join('\n') + '\nproduce 1\n';
+  await page.fill('#script-text', long);
+  await page.$eval('#script-text', (t) => { t.scrollTop = 600; t.scrollLeft = 80; t.dispatchEvent(new Event('scroll')); });
+  const [ta, pre] = await page.$$eval('#script-text, #script-highlight', (es) => es.map((e) => [e.scrollTop, e.scrollLeft]));
+  assert.ok(ta[0] > 0 && ta[1] > 0, 'the textarea scrolled');
+  assert.deepEqual(pre, ta, 'the highlighted copy scrolled with it');
+
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const RUN = `# North has a strong hand; what does South hold?
+generate 10000000
+produce 30
+condition hcp(north) >= 20
+action printall,
+  average "south hcp" hcp(south),
+  frequency "north hcp" (hcp(north), 20, 37)
+`;
+
+test('run: progress, then diagrams meeting the condition, output, average, frequency, PBN export', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  await page.fill('#script-text', RUN);
+  await page.locator('#script-ok').waitFor({ timeout: 3000 });
+  await watchProgress(page);
+  await page.click('#script-run');
+  await page.locator('#script-results').waitFor({ timeout: 60_000 });
+  const progress = await page.evaluate(() => window.__progress);
+  assert.ok(progress.seen, 'the progress block was shown');
+  assert.equal(await page.getAttribute('#script-results', 'data-produced'), '30');
+  assert.ok(Number(await page.getAttribute('#script-results', 'data-generated')) >= 30);
+  assert.match(await page.textContent('#script-acceleration'), /^Sampling: \S/, 'what is sampled exactly is said');
+
+  const boards = await boardsOnPage(page);
+  assert.equal(boards.length, 12, 'first page of 12 boards');
+  const dealers = ['N', 'E', 'S', 'W'];
+  boards.forEach((b, i) => {
+    assert.equal(b.board, i + 1);
+    assert.ok(b.seats.N.hcp >= 20, `board ${b.board}: North has ${b.seats.N.hcp} HCP`);
+    assert.equal(Object.values(b.seats).reduce((a, s) => a + s.hcp, 0), 40);
+    assert.ok(b.seats[dealers[i % 4]].dealer, `board ${b.board} dealer`);
+  });
+  await page.click('.ds-next');
+  assert.equal((await boardsOnPage(page))[0].board, 13);
+
+  assert.ok((await page.textContent('#script-output')).trim().length > 0, 'printall output shown');
+  const avg = await page.$$eval('#script-averages tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+  assert.equal(avg.length, 1);
+  assert.equal(avg[0][0], 'south hcp');
+  const mean = Number(avg[0][1]);
+  const [lo, hi] = avg[0][2].split('–').map((s) => Number(s.trim()));
+  assert.ok(lo <= mean && mean <= hi && mean > 0 && mean < 20, `mean ${mean} in [${lo}, ${hi}]`);
+  assert.equal(avg[0][3], '30');
+  const bars = await page.$$eval('#script-frequency-0 .pc-row', (rs) => rs.map((r) => r.dataset.label));
+  assert.equal(bars[0], '20');
+  assert.ok(!bars.includes('Low'), 'nothing below 20');
+
+  await page.click('#script-export summary');
+  await page.click('#script-make-files');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('#script-files button[data-file="script.pbn"]'),
+  ]);
+  const pbn = fs.readFileSync(await download.path(), 'utf8');
+  assert.equal((pbn.match(/\[Board "/g) || []).length, 30);
+  assert.match(pbn, /\[Board "30"\]/);
+  await shot(page, 'script-results-light');
+
+  // No seed-like value anywhere in the page or its address.
+  const html = await page.content();
+  assert.doesNotMatch(html + page.url(), /[0-9a-fA-F]{64}/);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a long run shows its counts and stops on Cancel', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const long = 'generate 1000000000\nproduce 1000000000\ncondition hcp(north) + hcp(south) >= 0 && loser(north) >= 0\naction average hcp(north)\n';
+  await page.fill('#script-text', long);
+  await page.locator('#script-ok').waitFor({ timeout: 3000 });
+  await page.click('#script-run');
+  await page.locator('#script-running').waitFor();
+  await page.waitForFunction(() => Number(document.getElementById('script-running')?.dataset.generated) > 0, null, { timeout: 20_000 });
+  const label = await page.textContent('#script-running label');
+  assert.match(label, /Generated [\d\u2009]+ of at most 1\u2009000\u2009000\u2009000/);
+  // The page stays responsive while the worker runs.
+  await page.fill('#script-ref-search', 'loser');
+  await page.locator('#script-reference .ds-ref-entry[data-name="loser"]').waitFor({ timeout: 2000 });
+  await page.click('#script-cancel');
+  await page.locator('#script-cancelled').waitFor({ timeout: 5000 });
+  assert.equal(await page.locator('#script-running').count(), 0);
+  assert.equal(await page.isDisabled('#script-run'), false);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the text survives a reload; the reference is searchable and inserts at the cursor', { timeout: 60_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const mine = '# typed, never saved by hand\nproduce 3\ncondition spades(south) >= 6\n';
+  await page.fill('#script-text', mine);
+  await page.reload();
+  await waitForApp(page);
+  await page.locator('#script-text').waitFor();
+  assert.equal(await page.inputValue('#script-text'), mine);
+  await assertInSync(page);
+
+  const all = Number((await page.textContent('#script-ref-count')).split(' ')[0]);
+  assert.ok(all > 40, `the reference lists the language (${all} entries)`);
+  await page.fill('#script-ref-search', 'hcp');
+  const names = await page.$$eval('#script-reference .ds-ref-entry', (es) => es.map((e) => e.dataset.name));
+  assert.equal(names[0], 'hcp');
+  assert.ok(names.length < all);
+  // Put the cursor after "condition " and insert "hcp".
+  const at = mine.indexOf('spades');
+  await page.$eval('#script-text', (t, at) => { t.focus(); t.setSelectionRange(at, at); }, at);
+  await page.click('#script-reference .ds-ref-entry[data-name="hcp"] .ds-ref-name');
+  assert.equal(await page.inputValue('#script-text'), mine.slice(0, at) + 'hcp' + mine.slice(at));
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [scheme, width, height] of [['dark', 1280, 900], ['light', 390, 844]]) {
+  const label = width < 600 ? 'phone' : scheme;
+  test(`renders in ${label}`, { timeout: 90_000 }, async () => {
+    const { context, page, requests, errors } = await open({ width, height, colorScheme: scheme });
+    await page.fill('#script-text', RUN);
+    await page.click('#script-run');
+    await page.locator('#script-results').waitFor({ timeout: 60_000 });
+    if (width < 600) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `the page scrolls sideways at phone width by ${overflow}px`);
+    }
+    await shot(page, `script-${label}`);
+    assertLocalOnly(requests);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -270,3 +270,115 @@ fn small_helpers() {
     assert_eq!(group_digits(1_234_567), "1\u{2009}234\u{2009}567");
     assert_eq!(group_digits(999), "999");
 }
+
+mod stats {
+    //! The Statistics panel: the worker's run (deterministic, exact expectations, chi-square),
+    //! the panel's reducer, its chart and verdicts.
+
+    use fairdeal_app::pages::constrain::stats::{chart_svg, verdict, StatsAction, StatsRun};
+    use fairdeal_app::worker::protocol::FromWorker;
+    use fairdeal_app::worker::stats_job::{parse_tables, StatsJob, StatsReport};
+    use std::rc::Rc;
+    use wasm_bindgen_test::*;
+
+    fn run(spec: &str, tables: &str, n: u32, seed: u8) -> StatsReport {
+        let mut job = StatsJob::new(spec, tables, n, [seed; 32]).expect("starts");
+        let mut slices = 0;
+        // A clock that says each batch of 32 deals took 10 ms: four batches per slice.
+        let clock = std::cell::Cell::new(0.0);
+        while !job
+            .slice(40.0, || {
+                clock.set(clock.get() + 10.0);
+                clock.get()
+            })
+            .expect("runs")
+        {
+            slices += 1;
+            assert!(slices < 10_000);
+        }
+        assert_eq!(job.done(), n);
+        let want = 24 + parse_tables(tables).unwrap().len();
+        assert_eq!(job.tables_done(), (want, want));
+        job.report()
+    }
+
+    #[wasm_bindgen_test]
+    fn unconstrained_run_matches_the_exact_tables() {
+        let r = run("", "hcp:NS", 3000, 4);
+        assert_eq!(r.n, 3000);
+        assert_eq!(r.tables.len(), 25);
+        let pattern = &r.tables[0];
+        assert_eq!(pattern.text, "pattern:N");
+        assert_eq!(pattern.labels[0], ["4-4-3-2"]);
+        let p = pattern.expected.as_ref().unwrap()[0];
+        assert!((p - 136_852_887_600.0 / 635_013_559_600.0).abs() < 1e-15);
+        for t in &r.tables {
+            let c = t.chi.expect("tested");
+            assert!(c.2 > 0.001, "{}: p = {}", t.text, c.2);
+            assert_eq!(t.observed.iter().sum::<u64>(), 3000);
+        }
+        assert_eq!(r.tables[24].text, "hcp:NS");
+        assert_eq!(r.averages.len(), 20);
+        assert!(r
+            .averages
+            .iter()
+            .all(|a| a.z.is_some_and(|z| z.abs() < 4.5)));
+        assert_eq!(r, run("", "hcp:NS", 3000, 4), "same seed, same report");
+    }
+
+    #[wasm_bindgen_test]
+    fn bad_input_is_a_message() {
+        assert!(StatsJob::new("north: hcp lots", "", 10, [0; 32]).is_err_and(|m| m.contains("1:")));
+        assert!(StatsJob::new("", "", 0, [0; 32]).is_err());
+        assert!(StatsJob::new("north: hcp 38", "", 10, [0; 32]).is_err());
+        let e = parse_tables("hcp:N; hcp:Q").unwrap_err();
+        assert!(e.contains("table `hcp:Q`") && e.contains("column 5"), "{e}");
+        assert_eq!(parse_tables("hcp:N;\nspades:S").unwrap().len(), 2);
+    }
+
+    #[wasm_bindgen_test]
+    fn reducer_chart_and_verdicts() {
+        let r = run("north: hcp 20+", "", 200, 1);
+        let s = StatsRun::default().next(StatsAction::Start { job: 3, total: 200 });
+        let stale = s.next(StatsAction::Worker(FromWorker::StatsProgress {
+            job: 2,
+            done: 5,
+            total: 9,
+            tables_done: 0,
+            tables: 0,
+        }));
+        assert_eq!(stale, s, "other jobs are ignored");
+        let s = s.next(StatsAction::Worker(FromWorker::StatsProgress {
+            job: 3,
+            done: 200,
+            total: 200,
+            tables_done: 4,
+            tables: 24,
+        }));
+        assert!(matches!(s, StatsRun::Running { tables_done: 4, .. }));
+        let done = s.next(StatsAction::Worker(FromWorker::StatsDone {
+            job: 3,
+            report: Box::new(r.clone()),
+        }));
+        assert_eq!(done, StatsRun::Done(Rc::new(r.clone())));
+        assert_eq!(
+            s.next(StatsAction::Cancel),
+            StatsRun::Cancelled,
+            "Cancel stops a run"
+        );
+        // HCP North: only 20+ possible; one bar per value observed or possible.
+        let hcp = &r.tables[1];
+        let svg = chart_svg(hcp, r.n);
+        let possible = hcp
+            .expected
+            .as_ref()
+            .unwrap()
+            .iter()
+            .filter(|p| **p > 0.0)
+            .count();
+        assert_eq!(possible, 18, "20..=37");
+        assert_eq!(svg.matches("<rect").count(), possible);
+        assert!(svg.starts_with("<svg") && svg.contains("role=\"img\""));
+        assert!(verdict(hcp).contains("consistent") || verdict(hcp).contains("rejects"));
+    }
+}

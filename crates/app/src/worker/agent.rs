@@ -7,6 +7,7 @@
 use super::job::{Job, CHUNK};
 use super::protocol::{FromWorker, ToWorker};
 use super::script_job;
+use super::stats_job;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 /// Internal message: deal the next chunk of batch `job`.
@@ -24,6 +25,8 @@ pub struct DealWorker {
     current: Option<Running>,
     /// The dealer-script run, if any (see [`script_job`]).
     script: Option<script_job::Running>,
+    /// The statistics run, if any (see [`stats_job`]).
+    stats: stats_job::Slot,
 }
 
 fn schedule(scope: &WorkerScope<DealWorker>, id: u32) {
@@ -40,6 +43,7 @@ impl Worker for DealWorker {
         DealWorker {
             current: None,
             script: None,
+            stats: stats_job::Slot::default(),
         }
     }
 
@@ -123,7 +127,11 @@ impl Worker for DealWorker {
             ToWorker::Script { job, source, seed } => {
                 script_job::start(&mut self.script, scope, handler, job, &source, seed);
             }
+            ToWorker::Stats(req) => stats_job::start(&self.stats, scope, handler, req),
             ToWorker::Cancel(id) => {
+                if stats_job::cancel(&self.stats, scope, id) {
+                    return;
+                }
                 if script_job::cancel(&mut self.script, scope, id) {
                     return;
                 }
@@ -142,6 +150,7 @@ impl Worker for DealWorker {
 
     fn disconnected(&mut self, _scope: &WorkerScope<Self>, handler: HandlerId) {
         script_job::disconnected(&mut self.script, handler);
+        stats_job::disconnected(&self.stats, handler);
         if self.current.as_ref().is_some_and(|r| r.handler == handler) {
             self.current = None;
         }

@@ -14,6 +14,9 @@
 //! * [`script_job`] — dealer scripts (`ToWorker::Script`): compiled once, run in slices
 //!   sized to about 40 ms each, `ScriptProgress{generated, produced}` after every slice, then
 //!   `ScriptDone` with the report (deals, text output, averages, frequencies).
+//! * [`stats_job`] — the statistics analyser (`ToWorker::Stats`): deals in ~40 ms slices,
+//!   then one exact expectation per slice, `StatsProgress` after each, `StatsDone` with
+//!   observed-against-expected tables and chi-square.
 //!
 //! Panic policy: nothing here panics on user input — a spec that fails to parse or build, or
 //! a set too rare to sample, is answered with `Failed(message)`.
@@ -22,3 +25,4 @@ pub mod agent;
 pub mod job;
 pub mod protocol;
 pub mod script_job;
+pub mod stats_job;

@@ -47,6 +47,9 @@ pub enum ToWorker {
         /// ChaCha key, from the browser's CSPRNG.
         seed: [u8; 32],
     },
+    /// Run the statistics analyser (replacing any run); answered by `StatsProgress` after
+    /// every slice, then `StatsDone`, `Failed` or (on `Cancel`) `Cancelled`.
+    Stats(StatsRequest),
 }
 
 /// One dealt board: its category (levelled sets; 0 otherwise) and the deal.
@@ -118,4 +121,39 @@ pub enum FromWorker {
         /// Why, for the user.
         message: String,
     },
+    /// A statistics run's progress: deals generated, then exact expectations computed.
+    StatsProgress {
+        /// The run.
+        job: u32,
+        /// Deals generated.
+        done: u32,
+        /// Deals asked for.
+        total: u32,
+        /// Tables whose exact expectation is computed.
+        tables_done: u32,
+        /// Tables in the run.
+        tables: u32,
+    },
+    /// A statistics run finished: observed against expected, with chi-square.
+    StatsDone {
+        /// The run.
+        job: u32,
+        /// The report.
+        report: Box<super::stats_job::StatsReport>,
+    },
+}
+
+/// A statistics run for the worker (`ToWorker::Stats`, see `worker::stats_job`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatsRequest {
+    /// Identifies the run; every answer carries it back.
+    pub job: u32,
+    /// The constraint file (text form).
+    pub spec: String,
+    /// Extra tables besides the defaults (`hcp:N,hcp:S`; one per line or `;`-separated).
+    pub tables: String,
+    /// How many deals to generate.
+    pub deals: u32,
+    /// ChaCha20 key, from the browser's CSPRNG.
+    pub seed: [u8; 32],
 }

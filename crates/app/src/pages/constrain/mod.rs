@@ -12,10 +12,12 @@
 //!   format of the dealing core (singly or as a zip). Batches above [`INLINE_MAX`] boards run
 //!   in the dealing worker ([`crate::worker`]) with a progress bar and a Cancel button; smaller
 //!   ones are dealt at once on the page by the same runner.
+//! * Below, the Statistics panel ([`stats`]): N deals in the worker, against exact theory.
 //!
 //! Panic policy: no input reaches a panic; every failure becomes a message on the page.
 
 pub mod state;
+pub mod stats;
 
 use crate::browser;
 use crate::components::files::{toggled, FileList, FormatPicker};
@@ -527,6 +529,7 @@ pub fn ConstrainPage() -> Html {
                 <small class="cst-deal-hint">{ format!("Up to {INLINE_MAX} boards are dealt at once; larger batches (up to {MAX_BOARDS}) in a background worker.") }</small>
             </form>
             { batch_view }
+            <stats::StatsPanel spec={AttrValue::from(st.text.clone())} can_run={st.can_deal()} />
         </div>
     }
 }

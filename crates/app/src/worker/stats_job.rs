@@ -1,0 +1,298 @@
+//! The statistics analyser run in slices: what the worker does with `ToWorker::Stats`.
+//!
+//! [`StatsJob::new`] parses the spec and the chosen tables and builds the generator
+//! ([`fairdeal_constrain::stats::Generator`]); [`StatsJob::slice`] first generates deals for
+//! about [`TARGET_MS`] per slice, then computes one table's exact expectation per slice
+//! (each is one table build of the engine, the slow part), so `Cancel` is honoured between
+//! slices. [`StatsJob::report`] turns the analysis into [`StatsReport`], plain data for the
+//! page. Everything is deterministic in the seed.
+//!
+//! The worker side ([`start`], [`cancel`], [`disconnected`]) keeps at most one run per
+//! worker in an `Rc<RefCell<…>>` shared with its zero-delay timers, answers `StatsProgress`
+//! after every slice, then `StatsDone`, `Failed`, or `Cancelled` on `Cancel`.
+//!
+//! Panic policy: no panics; bad text is answered with `Failed` (with line:column or column).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::agent::DealWorker;
+use super::job::APP_OPTIONS;
+use super::protocol::{FromWorker, StatsRequest};
+use fairdeal_constrain::stats::{Analysis, Generator, Report, TableSpec};
+use fairdeal_constrain::{parse, Options};
+use gloo_worker::{HandlerId, WorkerScope};
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+/// Wanted duration of one sampling slice, in milliseconds.
+pub const TARGET_MS: f64 = 40.0;
+/// The most deals one run may ask for.
+pub const MAX_DEALS: u32 = 1_000_000;
+/// Work budget of each expectation build (as the CLI's default).
+pub const THEORY_BUDGET: u64 = 200_000_000;
+
+/// One table of a report, as plain data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatsTable {
+    /// Title (`HCP North × HCP South`).
+    pub title: String,
+    /// Text form (`hcp:N,hcp:S`).
+    pub text: String,
+    /// Labels of each cell (one per quantity).
+    pub labels: Vec<Vec<String>>,
+    /// Observed counts.
+    pub observed: Vec<u64>,
+    /// Exact cell probabilities, or why there are none.
+    pub expected: Result<Vec<f64>, String>,
+    /// Chi-square: statistic, df, p-value, pooled cells, observations in impossible cells.
+    pub chi: Option<(f64, usize, f64, usize, u64)>,
+}
+
+/// One per-seat average.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatsAverage {
+    /// What (`HCP North`).
+    pub title: String,
+    /// Sample mean.
+    pub observed: f64,
+    /// Exact mean, if available.
+    pub expected: Option<f64>,
+    /// z-score, if available.
+    pub z: Option<f64>,
+}
+
+/// A finished analysis.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatsReport {
+    /// Deals analysed.
+    pub n: u64,
+    /// Tables.
+    pub tables: Vec<StatsTable>,
+    /// Per-seat averages.
+    pub averages: Vec<StatsAverage>,
+}
+
+impl StatsReport {
+    /// Converts a domain report.
+    pub fn from_report(r: &Report) -> StatsReport {
+        StatsReport {
+            n: r.n,
+            tables: r
+                .tables
+                .iter()
+                .map(|t| StatsTable {
+                    title: t.spec.title(),
+                    text: t.spec.to_string(),
+                    labels: (0..t.observed.len()).map(|i| t.spec.labels(i)).collect(),
+                    observed: t.observed.clone(),
+                    expected: t
+                        .expected
+                        .as_ref()
+                        .map(|e| e.probs.clone())
+                        .map_err(|e| e.to_string()),
+                    chi: t
+                        .chi
+                        .as_ref()
+                        .map(|c| (c.stat, c.df, c.p, c.pooled, c.impossible)),
+                })
+                .collect(),
+            averages: r
+                .averages
+                .iter()
+                .map(|a| StatsAverage {
+                    title: a.var.title(),
+                    observed: a.observed,
+                    expected: a.expected.as_ref().ok().map(|e| e.0),
+                    z: a.z,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Parses the extra tables (one per line or separated by `;`); errors name the table.
+pub fn parse_tables(text: &str) -> Result<Vec<TableSpec>, String> {
+    text.split([';', '\n'])
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<TableSpec>()
+                .map_err(|e| format!("table `{t}`: {e}"))
+        })
+        .collect()
+}
+
+/// A statistics run.
+pub struct StatsJob {
+    generator: Generator,
+    analysis: Analysis,
+    rng: ChaCha20Rng,
+    total: u32,
+    theory_done: usize,
+}
+
+impl StatsJob {
+    /// Builds the run; the error is a message for the user.
+    pub fn new(spec: &str, tables: &str, deals: u32, seed: [u8; 32]) -> Result<StatsJob, String> {
+        if deals == 0 || deals > MAX_DEALS {
+            return Err(format!("deals: expected 1 to {MAX_DEALS}, got {deals}"));
+        }
+        let spec = parse(spec).map_err(|e| e.render(spec).trim_end().to_string())?;
+        let mut list = TableSpec::defaults();
+        list.extend(parse_tables(tables)?);
+        let options = Options {
+            budget: THEORY_BUDGET,
+            ..APP_OPTIONS
+        };
+        let generator = Generator::new(&spec, options).map_err(|e| e.to_string())?;
+        Ok(StatsJob {
+            generator,
+            analysis: Analysis::new(list),
+            rng: ChaCha20Rng::from_seed(seed),
+            total: deals,
+            theory_done: 0,
+        })
+    }
+
+    /// Deals generated so far.
+    pub fn done(&self) -> u32 {
+        self.analysis.n() as u32
+    }
+
+    /// Expectations computed so far, and how many tables there are.
+    pub fn tables_done(&self) -> (usize, usize) {
+        (self.theory_done, self.analysis.tables().len())
+    }
+
+    /// Samples for about `budget_ms`, or computes one table's expectation once every deal is
+    /// drawn; true when the report is ready.
+    pub fn slice(&mut self, budget_ms: f64, now: impl Fn() -> f64) -> Result<bool, String> {
+        if self.done() < self.total {
+            let t0 = now();
+            while self.done() < self.total {
+                for _ in 0..32.min(self.total - self.done()) {
+                    let d = self
+                        .generator
+                        .sample(&mut self.rng)
+                        .map_err(|e| e.to_string())?;
+                    self.analysis.add(&d);
+                }
+                if now() - t0 >= budget_ms {
+                    break;
+                }
+            }
+            return Ok(false);
+        }
+        let tables = self.analysis.tables();
+        if let Some(t) = tables.get(self.theory_done) {
+            // Cached inside the theory: the report reuses it.
+            let _ = self.generator.theory().expected(t);
+            self.theory_done += 1;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// The report (cheap once every expectation is cached).
+    pub fn report(&mut self) -> StatsReport {
+        StatsReport::from_report(&self.analysis.report(self.generator.theory()))
+    }
+
+    /// The progress message.
+    pub fn progress(&self, job: u32) -> FromWorker {
+        let (tables_done, tables) = self.tables_done();
+        FromWorker::StatsProgress {
+            job,
+            done: self.done(),
+            total: self.total,
+            tables_done: tables_done as u32,
+            tables: tables as u32,
+        }
+    }
+}
+
+/// The run a worker is doing.
+pub struct Running {
+    handler: HandlerId,
+    id: u32,
+    job: StatsJob,
+}
+
+/// The worker's statistics slot, shared with its timers.
+pub type Slot = Rc<RefCell<Option<Running>>>;
+
+fn schedule(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) {
+    let (slot, scope) = (slot.clone(), scope.clone());
+    gloo_timers::callback::Timeout::new(0, move || step(&slot, &scope, id)).forget();
+}
+
+fn step(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) {
+    let mut guard = slot.borrow_mut();
+    let Some(run) = guard.as_mut().filter(|r| r.id == id) else {
+        return;
+    };
+    match run.job.slice(TARGET_MS, js_sys::Date::now) {
+        Ok(false) => {
+            scope.respond(run.handler, run.job.progress(id));
+            drop(guard);
+            schedule(slot, scope, id);
+        }
+        Ok(true) => {
+            let report = Box::new(run.job.report());
+            scope.respond(run.handler, FromWorker::StatsDone { job: id, report });
+            *guard = None;
+        }
+        Err(message) => {
+            scope.respond(run.handler, FromWorker::Failed { job: id, message });
+            *guard = None;
+        }
+    }
+}
+
+/// Starts `req` (replacing any run) and answers a first `StatsProgress`.
+pub fn start(slot: &Slot, scope: &WorkerScope<DealWorker>, handler: HandlerId, req: StatsRequest) {
+    *slot.borrow_mut() = None;
+    match StatsJob::new(&req.spec, &req.tables, req.deals, req.seed) {
+        Ok(job) => {
+            scope.respond(handler, job.progress(req.job));
+            *slot.borrow_mut() = Some(Running {
+                handler,
+                id: req.job,
+                job,
+            });
+            schedule(slot, scope, req.job);
+        }
+        Err(message) => scope.respond(
+            handler,
+            FromWorker::Failed {
+                job: req.job,
+                message,
+            },
+        ),
+    }
+}
+
+/// Stops run `id` if it is ours (answering `Cancelled`); false otherwise.
+pub fn cancel(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) -> bool {
+    let taken = slot.borrow_mut().take_if(|r| r.id == id);
+    match taken {
+        Some(run) => {
+            scope.respond(
+                run.handler,
+                FromWorker::Cancelled {
+                    job: id,
+                    done: run.job.done(),
+                },
+            );
+            true
+        }
+        None => false,
+    }
+}
+
+/// Drops the run of a page that went away.
+pub fn disconnected(slot: &Slot, handler: HandlerId) {
+    let _ = slot.borrow_mut().take_if(|r| r.handler == handler);
+}

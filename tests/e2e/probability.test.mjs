@@ -138,3 +138,92 @@ test('phone width, light and dark: builder, chart and lessons fit', { timeout: 9
     await context.close();
   }
 });
+
+/// Milliseconds a zero-delay timer takes to fire on the page's thread (high when blocked).
+async function timerLag(page) {
+  return page.evaluate(() => new Promise((r) => { const t = performance.now(); setTimeout(() => r(performance.now() - t), 0); }));
+}
+
+async function samples(page) {
+  return Number(await page.getAttribute('#sim-result', 'data-samples'));
+}
+
+test('simulation runs in the worker: progress grows, the page stays responsive, Stop stops', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/probability?q=splits&n=4&w=13&e=13');
+  await waitForApp(page);
+  // A long run: South's hand fixed, how often is North's longest suit spades.
+  await page.fill('#sim-samples', '5000000');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => Number(document.querySelector('#sim-result')?.dataset.samples) > 0);
+  const first = await samples(page);
+  await page.waitForTimeout(1000);
+  const second = await samples(page);
+  assert.ok(second > first, `progress ${first} → ${second}`);
+  assert.equal(await page.getAttribute('#sim-progress', 'max'), '5000000');
+  assert.match(await page.textContent('#sim-result'), /Estimate [\d.]+ % \(95 % interval [\d.]+ – [\d.]+ %\) from [\d]+ of 5000000 deals, sampling/);
+  // Responsive while sampling: timers fire at once, and the exact builder answers.
+  const lags = [];
+  for (let i = 0; i < 10; i++) lags.push(await timerLag(page));
+  assert.ok(Math.max(...lags) < 100, `timer lags ${lags.map((x) => x.toFixed(1)).join(', ')} ms`);
+  const t0 = Date.now();
+  await page.fill('#pq-n', '5');
+  await page.locator('#prob-chart .pc-row[data-label="3-2"]').waitFor();
+  const answered = Date.now() - t0;
+  assert.ok(answered < 1000, `builder answered in ${answered} ms while simulating`);
+  assert.ok(await samples(page) > second, 'still sampling');
+  await shot(page, 'probability-simulation-running');
+  // Stop: the run ends, the estimate so far is kept, and no more samples arrive.
+  await page.click('#sim-stop');
+  await page.waitForFunction(() => /stopped/.test(document.querySelector('#sim-result')?.textContent ?? ''));
+  const stopped = await samples(page);
+  assert.ok(stopped < 5000000);
+  await page.waitForTimeout(500);
+  assert.equal(await samples(page), stopped);
+  assert.equal(await page.isEnabled('#sim-run'), true);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('simulation of a countable condition shows the exact value beside the estimate; bad text is a message', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/probability');
+  await waitForApp(page);
+  await page.fill('#sim-spec', 'north: hcp 15-17, balanced');
+  await page.selectOption('#sim-kind', 'condition');
+  await page.fill('#sim-condition', 'south: hcp 8+');
+  await page.fill('#sim-samples', '20000');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => /done/.test(document.querySelector('#sim-result')?.textContent ?? ''), null, { timeout: 60_000 });
+  assert.equal(await samples(page), 20000);
+  const exactText = await page.textContent('#sim-exact');
+  const m = exactText.match(/Exact \(counted by the constraint engine\): ([\d.]+) %/);
+  assert.ok(m, exactText);
+  const exact = Number(m[1]) / 100;
+  const est = Number((await page.textContent('#sim-result')).match(/Estimate ([\d.]+) %/)[1]) / 100;
+  // Five standard errors: fails by chance about once in 3.5 million runs.
+  const se = Math.sqrt(exact * (1 - exact) / 20000);
+  assert.ok(Math.abs(est - exact) < 5 * se, `estimate ${est} vs exact ${exact}`);
+  await shot(page, 'probability-simulation-exact');
+  // A bad condition is reported with its line:column.
+  await page.fill('#sim-condition', 'south: hcpp 8');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => /outcome: .*1:/.test(document.querySelector('#sim-result')?.textContent ?? ''));
+  // Double dummy: "how often does 3NT by South make?" with North holding every top card
+  // (always); each deal is solved in the worker, a few deals only, and the result says so.
+  await page.fill('#sim-spec', 'north: is AKQJ.AKQ.AKQ.AKQ');
+  await page.selectOption('#sim-kind', 'tricks');
+  assert.equal(await page.inputValue('#sim-samples'), '100');
+  assert.equal(await page.inputValue('#sim-number'), '9');
+  await page.selectOption('#sim-seat', 'S');
+  await page.fill('#sim-samples', '3');
+  await page.click('#sim-run');
+  await page.waitForFunction(() => /done/.test(document.querySelector('#sim-result')?.textContent ?? ''), null, { timeout: 90_000 });
+  const dd = await page.textContent('#sim-result');
+  assert.match(dd, /Estimate 100\.00 % .* from 3 of 3 deals, done\. Few deals: the interval is wide/);
+  await shot(page, 'probability-simulation-dd');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

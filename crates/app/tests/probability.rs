@@ -280,3 +280,153 @@ fn benchmark_every_answer_in_the_browser() {
         now_ms() - t_all
     );
 }
+
+// ---- Simulation in the worker (issue #8 item 2) --------------------------------------
+
+use fairdeal_app::pages::probability::simulate::{SimAction, SimForm, SimRun};
+use fairdeal_app::worker::protocol::FromWorker;
+use fairdeal_app::worker::sim_job::SimJob;
+use fairdeal_prob::sim::ProportionEstimator;
+use fairdeal_prob::simulate::{no_solver, Outcome, Simulation};
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+
+/// The worker's job in wasm: slices refine the estimate, a slice keeps to its time budget
+/// (so Stop is answered within about a slice), the exact value of a countable outcome is
+/// computed, and across 40 seeded runs the Wilson intervals cover it (≥ 35: at true 95 %
+/// coverage fewer than 35 has probability < 2 %).
+#[wasm_bindgen_test]
+fn sim_job_refines_in_slices_and_covers_the_exact_value() {
+    let spec = "north: hcp 15-17, balanced";
+    let outcome = Outcome::Condition("south: hcp 8+".into());
+    let mut job = SimJob::new(spec, &outcome, 200_000, [7; 32]).unwrap();
+    let t0 = now_ms();
+    let finished = job.slice(40.0).unwrap();
+    let took = now_ms() - t0;
+    assert!(!finished && job.done() > 0, "{} samples", job.done());
+    assert!(took < 400.0, "a 40 ms slice took {took} ms");
+    let first = job.done();
+    job.slice(40.0).unwrap();
+    assert!(job.done() > first);
+    let FromWorker::SimProgress {
+        estimator, exact, ..
+    } = job.progress(1)
+    else {
+        panic!("progress");
+    };
+    let exact = exact.expect("countable").to_f64();
+    assert!((0.5..0.6).contains(&exact), "{exact}");
+    assert_eq!(estimator.samples(), u64::from(job.done()));
+    // 40 consecutive windows of 400 deals from one stream are 40 independent runs (the
+    // dealer is built once: building it is the slow part in a browser test).
+    let mut sim = Simulation::new(spec, &outcome, Default::default()).unwrap();
+    let mut rng = ChaCha20Rng::from_seed([11; 32]);
+    let mut covered = 0;
+    for _ in 0..40 {
+        let before = sim.estimator();
+        sim.step(&mut rng, 400, &mut no_solver).unwrap();
+        let after = sim.estimator();
+        let hits = after.successes() - before.successes();
+        let mut window = ProportionEstimator::new();
+        window.extend((0..400).map(|i| i < hits));
+        covered += usize::from(window.interval().unwrap().contains(exact));
+    }
+    // The job's own end message.
+    let FromWorker::SimDone { stopped, total, .. } = job.finished(1, true) else {
+        panic!("done");
+    };
+    assert!(stopped && total == 200_000);
+    assert!(covered >= 35, "{covered}/40 intervals cover {exact}");
+}
+
+#[wasm_bindgen_test]
+fn sim_job_errors_are_messages() {
+    let bad = SimJob::new(
+        "north: hcp 15-17\nsouth: spadez 4",
+        &Outcome::Condition("".into()),
+        10,
+        [0; 32],
+    );
+    let m = bad.err().unwrap();
+    assert!(m.contains("2:"), "{m}");
+    let m = SimJob::new("", &Outcome::Condition("north: hcp 12+".into()), 0, [0; 32])
+        .err()
+        .unwrap();
+    assert!(m.contains("samples"), "{m}");
+}
+
+#[wasm_bindgen_test]
+fn sim_form_and_run_state() {
+    let mut f = SimForm::default();
+    assert!(matches!(f.outcome(), Ok(Outcome::LongestSuit { .. })));
+    f.kind = "losers".into();
+    f.number = "13".into();
+    assert!(f.outcome().unwrap_err().contains("losers"));
+    f.samples = "1,000".into();
+    assert_eq!(f.sample_count(), Ok(1000));
+    f.samples = "0".into();
+    assert!(f.sample_count().is_err());
+
+    let run = SimRun::default().next(SimAction::Start { job: 3, total: 100 });
+    assert!(run.is_running());
+    let mut est = ProportionEstimator::new();
+    est.extend([true, false, true]);
+    let progressed = run.next(SimAction::Worker(FromWorker::SimProgress {
+        job: 3,
+        estimator: est,
+        total: 100,
+        exact: None,
+    }));
+    assert!(
+        progressed
+            .summary()
+            .contains("from 3 of 100 deals, sampling"),
+        "{}",
+        progressed.summary()
+    );
+    // An answer for another run changes nothing.
+    let other = progressed.next(SimAction::Worker(FromWorker::SimProgress {
+        job: 2,
+        estimator: ProportionEstimator::new(),
+        total: 5,
+        exact: None,
+    }));
+    assert_eq!(other, progressed);
+    let stopped = progressed.next(SimAction::Worker(FromWorker::SimDone {
+        job: 3,
+        estimator: est,
+        total: 100,
+        exact: None,
+        stopped: true,
+    }));
+    assert!(!stopped.is_running());
+    assert!(stopped.summary().contains("stopped") && stopped.summary().contains("Few deals"));
+}
+
+/// A double-dummy outcome in wasm: the worker's job solves with pons-dds's sequential
+/// solver (a ~0.5 s solve per deal), so a slice still advances by one deal; the form starts
+/// such questions from 100 deals.
+#[wasm_bindgen_test]
+fn sim_job_solves_double_dummy_outcomes() {
+    use fairdeal_model::{Seat, Strain};
+    // North–South hold every top card: 3NT by South always makes.
+    let spec = "north: is AKQJ.AKQ.AKQ.AKQ\nsouth: hcp 0+";
+    let outcome = Outcome::Tricks {
+        declarer: Seat::South,
+        strain: Strain::Notrump,
+        at_least: 9,
+    };
+    let mut job = SimJob::new(spec, &outcome, 2, [5; 32]).unwrap();
+    while !job.slice(1.0).unwrap() {}
+    let FromWorker::SimDone { estimator, .. } = job.finished(1, false) else {
+        panic!("done");
+    };
+    assert_eq!((estimator.samples(), estimator.successes()), (2, 2));
+    let mut f = SimForm::default();
+    f.set_kind("tricks".into());
+    assert_eq!((f.samples.as_str(), f.number.as_str()), ("100", "9"));
+    assert!(matches!(
+        f.outcome(),
+        Ok(Outcome::Tricks { at_least: 9, .. })
+    ));
+}

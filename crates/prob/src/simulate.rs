@@ -214,6 +214,37 @@ pub fn exact_condition(spec: &str, condition: &str, options: Options) -> Option<
     Fraction::new(hits, all)
 }
 
+/// The workloads timed by the simulation-rate benchmarks (native example `sim_rate` and the
+/// browser bench): name, deal conditions, outcome, deals per run.
+pub fn bench_workloads() -> Vec<(&'static str, &'static str, Outcome, u32)> {
+    vec![
+        (
+            "longest-suit",
+            "south: is AKJ4.QT3.K82.964",
+            Outcome::LongestSuit {
+                seat: Seat::North,
+                suit: Suit::Spades,
+            },
+            200_000,
+        ),
+        (
+            "1nt-condition",
+            "north: hcp 15-17, balanced",
+            Outcome::Condition("south: hcp 8+".into()),
+            200_000,
+        ),
+        (
+            "losers",
+            "",
+            Outcome::Losers {
+                seat: Seat::North,
+                max: 7,
+            },
+            200_000,
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,20 +36,9 @@ pub enum ToWorker {
     Start(BatchRequest),
     /// Stop batch `job` before its next chunk.
     Cancel(u32),
-    /// Run a dealer script (cancelling any script still running); answered by
-    /// `ScriptStarted`, then `ScriptProgress` after every slice, then `ScriptDone`, `Failed`
-    /// or `Cancelled`.
-    Script {
-        /// Identifies the run; every answer carries it back.
-        job: u32,
-        /// The script's text.
-        source: String,
-        /// ChaCha key, from the browser's CSPRNG.
-        seed: [u8; 32],
-    },
-    /// Run the statistics analyser (replacing any run); answered by `StatsProgress` after
-    /// every slice, then `StatsDone`, `Failed` or (on `Cancel`) `Cancelled`.
-    Stats(StatsRequest),
+    /// Run a simulated question (replacing any simulation running); answered by
+    /// `SimProgress` after every slice, then `SimDone` (also on `Cancel`) or `Failed`.
+    Simulate(SimRequest),
 }
 
 /// One dealt board: its category (levelled sets; 0 otherwise) and the deal.
@@ -87,33 +76,6 @@ pub enum FromWorker {
         /// Boards dealt before it stopped.
         done: u32,
     },
-    /// A script run compiled and started: what it samples exactly and what by rejection.
-    ScriptStarted {
-        /// The run.
-        job: u32,
-        /// `Program::acceleration`, for the user.
-        acceleration: String,
-    },
-    /// A script run's counts so far, and the script's `generate`/`produce` limits.
-    ScriptProgress {
-        /// The run.
-        job: u32,
-        /// Deals generated so far.
-        generated: u64,
-        /// Deals produced (meeting the condition) so far.
-        produced: u64,
-        /// The script's `generate` limit.
-        generate: u64,
-        /// The script's `produce` target.
-        produce: u64,
-    },
-    /// A script run finished: its deals, text output, averages and frequencies.
-    ScriptDone {
-        /// The run.
-        job: u32,
-        /// The results.
-        report: Box<fairdeal_script::Report>,
-    },
     /// The batch could not be dealt.
     Failed {
         /// The batch.
@@ -121,39 +83,43 @@ pub enum FromWorker {
         /// Why, for the user.
         message: String,
     },
-    /// A statistics run's progress: deals generated, then exact expectations computed.
-    StatsProgress {
+    /// A simulation's estimate so far (see `worker::sim_job`).
+    SimProgress {
         /// The run.
         job: u32,
-        /// Deals generated.
-        done: u32,
-        /// Deals asked for.
+        /// Samples and successes so far.
+        estimator: fairdeal_prob::sim::ProportionEstimator,
+        /// Samples asked for.
         total: u32,
-        /// Tables whose exact expectation is computed.
-        tables_done: u32,
-        /// Tables in the run.
-        tables: u32,
+        /// The exact answer, when the constraint engine counts it.
+        exact: Option<fairdeal_prob::Fraction>,
     },
-    /// A statistics run finished: observed against expected, with chi-square.
-    StatsDone {
+    /// A simulation ended: every sample drawn, or `stopped` early by `Cancel`.
+    SimDone {
         /// The run.
         job: u32,
-        /// The report.
-        report: Box<super::stats_job::StatsReport>,
+        /// Samples and successes.
+        estimator: fairdeal_prob::sim::ProportionEstimator,
+        /// Samples asked for.
+        total: u32,
+        /// The exact answer, when the constraint engine counts it.
+        exact: Option<fairdeal_prob::Fraction>,
+        /// True when stopped before `total`.
+        stopped: bool,
     },
 }
 
-/// A statistics run for the worker (`ToWorker::Stats`, see `worker::stats_job`).
+/// A simulated question for the worker (`ToWorker::Simulate`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StatsRequest {
+pub struct SimRequest {
     /// Identifies the run; every answer carries it back.
     pub job: u32,
-    /// The constraint file (text form).
+    /// The deal conditions (constraint language), dealt by the exact constrained dealer.
     pub spec: String,
-    /// Extra tables besides the defaults (`hcp:N,hcp:S`; one per line or `;`-separated).
-    pub tables: String,
-    /// How many deals to generate.
-    pub deals: u32,
+    /// What is counted on each deal.
+    pub outcome: fairdeal_prob::simulate::Outcome,
+    /// How many deals to sample.
+    pub samples: u32,
     /// ChaCha20 key, from the browser's CSPRNG.
     pub seed: [u8; 32],
 }

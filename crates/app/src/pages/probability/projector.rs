@@ -2,6 +2,8 @@
 //! full screen through the Fullscreen API — or, if the browser refuses, a fixed overlay
 //! covering the window (class `pp-fallback`). Left/Right (and PageUp/PageDown, space) step
 //! through the lesson, Esc leaves (and leaving full screen leaves the mode).
+//! [`ProjectorFrame`] is that overlay for any slides (the Score page projects its charts
+//! with it); [`Projector`] fills it with a lesson's exact charts.
 //!
 //! Panic policy: no panics; every browser call that can fail is ignored or falls back.
 
@@ -52,10 +54,25 @@ fn document() -> Option<web_sys::Document> {
     web_sys::window().and_then(|w| w.document())
 }
 
-/// The projector overlay.
+/// Properties of [`ProjectorFrame`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ProjectorFrameProps {
+    /// How many slides.
+    pub count: usize,
+    /// The slide shown first.
+    pub start: usize,
+    /// Draws slide `i` (one chart per screen).
+    pub render: Callback<usize, Html>,
+    /// Called when the mode is left.
+    pub on_close: Callback<()>,
+}
+
+/// The projector overlay for any sequence of slides: full screen (or the fallback overlay),
+/// high-contrast colours, arrow keys / PageUp / PageDown / space to step, Esc to leave.
+/// Shared by the Probability page's lessons and the Score page's charts.
 #[component]
-pub fn Projector(props: &ProjectorProps) -> Html {
-    let len = props.steps.len().max(1);
+pub fn ProjectorFrame(props: &ProjectorFrameProps) -> Html {
+    let len = props.count.max(1);
     let index = use_state(|| props.start.min(len - 1));
     let fallback = use_state(|| false);
     let root = use_node_ref();
@@ -149,18 +166,7 @@ pub fn Projector(props: &ProjectorProps) -> Html {
     }
 
     let i = (*index).min(len - 1);
-    let step = props.steps.get(i).cloned().unwrap_or_default();
-    let body = match step.answer() {
-        Ok(a) => {
-            let chart = if trimmed_in_projector(step.kind) {
-                trim_rows(&a.chart, PROJECTOR_ROWS)
-            } else {
-                a.chart
-            };
-            html! { <ChartView chart={Rc::new(chart)} orientation={a.orientation} large=true id={AttrValue::from("pp-chart")} /> }
-        }
-        Err(e) => html! { <p class="error">{ e.message }</p> },
-    };
+    let body = props.render.emit(i);
     let prev = {
         let index = index.clone();
         Callback::from(move |_: MouseEvent| index.set(i.saturating_sub(1)))
@@ -185,5 +191,28 @@ pub fn Projector(props: &ProjectorProps) -> Html {
                 <button type="button" class="pp-close" onclick={close}>{"Leave (Esc)"}</button>
             </div>
         </div>
+    }
+}
+
+/// The projector overlay of a lesson: one exact chart per question, at projector size.
+#[component]
+pub fn Projector(props: &ProjectorProps) -> Html {
+    let steps = props.steps.clone();
+    let render = Callback::from(move |i: usize| {
+        let step = steps.get(i).cloned().unwrap_or_default();
+        match step.answer() {
+            Ok(a) => {
+                let chart = if trimmed_in_projector(step.kind) {
+                    trim_rows(&a.chart, PROJECTOR_ROWS)
+                } else {
+                    a.chart
+                };
+                html! { <ChartView chart={Rc::new(chart)} orientation={a.orientation} large=true id={AttrValue::from("pp-chart")} /> }
+            }
+            Err(e) => html! { <p class="error">{ e.message }</p> },
+        }
+    });
+    html! {
+        <ProjectorFrame count={props.steps.len()} start={props.start} {render} on_close={props.on_close.clone()} />
     }
 }

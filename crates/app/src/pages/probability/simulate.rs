@@ -1,158 +1,516 @@
-//! Simulation for what exact maths does not reach: "how often is partner's longest suit a
-//! given suit, opposite your hand?" — deals sampled with `FastDealer` (seeded from the
-//! browser's CSPRNG), your hand fixed as South, in chunks between which the page stays
-//! responsive (a progress bar and Stop), with the Wilson 95 % interval of
-//! `fairdeal_prob::sim::ProportionEstimator`.
+//! Simulation for what exact maths does not reach: deals meeting conditions in the
+//! constraint language are drawn by the exact constrained dealer **in the dealing Web
+//! Worker** (`ToWorker::Simulate`, see `worker::sim_job`), and an outcome is counted on each
+//! — another condition, a seat's longest suit, a losing-trick count, or a double-dummy
+//! result. The estimate, its Wilson 95 % interval and the sample count refine after every
+//! slice, with a progress bar and Stop; the page's thread never samples, so it stays
+//! responsive. When the constraint engine can count the outcome exactly, the exact value is
+//! shown beside the estimate.
 //!
-//! Panic policy: no panics; a bad hand is a message at the field, a missing CSPRNG a message.
+//! * [`SimForm`] — the form's fields and the [`Outcome`] they describe (pure, tested).
+//! * [`SimRun`] — the run's state machine driven by the worker's answers (pure, tested).
+//! * [`SimulationPanel`] — the component.
+//!
+//! Panic policy: no panics; a bad field is a message, a worker error is shown as sent.
 
-use std::cell::Cell;
 use std::rc::Rc;
 
-use fairdeal_dealing::fast::FastDealer;
-use fairdeal_model::{Hand, Seat, Suit};
+use fairdeal_model::{Seat, Strain, Suit};
 use fairdeal_prob::sim::ProportionEstimator;
+use fairdeal_prob::simulate::Outcome;
+use fairdeal_prob::Fraction;
+use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
-use super::question::parse_hand;
 use crate::browser;
+use crate::pages::constrain::WORKER_PATH;
+use crate::worker::agent::DealWorker;
+use crate::worker::protocol::{FromWorker, SimRequest, ToWorker};
+use crate::worker::sim_job::MAX_SAMPLES;
 
-/// Deals sampled per chunk (one chunk per turn of the event loop).
-pub const CHUNK: u64 = 5_000;
-/// Deals sampled in one run unless stopped.
-pub const TOTAL: u64 = 200_000;
+/// Whether double-dummy outcomes can be solved in this build.
+pub const DD_AVAILABLE: bool = true;
 
-/// Whether `suit` is (one of) the longest suits of `hand`.
-pub fn longest_is(hand: Hand, suit: Suit) -> bool {
-    let l = hand.suit_len(suit);
-    Suit::ALL.iter().all(|s| hand.suit_len(*s) <= l)
+/// The outcome kinds offered: key, label.
+pub const KINDS: [(&str, &str); 4] = [
+    ("longest", "a seat's longest suit is"),
+    ("condition", "another condition holds"),
+    ("losers", "a seat has at most N losers (LTC)"),
+    ("tricks", "double dummy: declarer makes N tricks"),
+];
+
+/// The simulation form, as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimForm {
+    /// Deal conditions (constraint language).
+    pub spec: String,
+    /// Outcome kind key (see [`KINDS`]).
+    pub kind: String,
+    /// Condition text for `condition`.
+    pub condition: String,
+    /// Seat letter (longest, losers; declarer for tricks).
+    pub seat: String,
+    /// Suit letter for `longest`.
+    pub suit: String,
+    /// Strain text for `tricks` (`C D H S NT`).
+    pub strain: String,
+    /// A number: most losers, or tricks needed.
+    pub number: String,
+    /// Samples to draw.
+    pub samples: String,
 }
 
-/// Samples `n` deals completing `mine` (South) and counts partner's longest suit = `suit`.
-pub fn sample_chunk(
-    dealer: &mut FastDealer,
-    mine: Hand,
-    suit: Suit,
-    n: u64,
-    est: &mut ProportionEstimator,
-) {
-    let mut fixed = [Hand::EMPTY; 4];
-    fixed[Seat::South.index()] = mine;
-    for _ in 0..n {
-        if let Ok(deal) = dealer.deal_rest(&fixed) {
-            est.push(longest_is(deal.hand(Seat::North), suit));
+impl Default for SimForm {
+    fn default() -> Self {
+        SimForm {
+            spec: "south: is AKJ4.QT3.K82.964".into(),
+            kind: "longest".into(),
+            condition: "north: hcp 12+".into(),
+            seat: "N".into(),
+            suit: "S".into(),
+            strain: "NT".into(),
+            number: "7".into(),
+            samples: "200000".into(),
         }
     }
+}
+
+fn strain_from(text: &str) -> Option<Strain> {
+    Strain::ASC
+        .into_iter()
+        .find(|s| s.text().eq_ignore_ascii_case(text.trim()))
+}
+
+impl SimForm {
+    /// Sets the outcome kind; a double-dummy question starts from 100 deals (each is a
+    /// solve of about half a second), the others from 200,000.
+    pub fn set_kind(&mut self, kind: String) {
+        let big = self.sample_count().is_ok_and(|n| n > 1_000);
+        if kind == "tricks" {
+            if big {
+                self.samples = "100".into();
+            }
+            if self.number.trim().parse::<u8>().map_or(true, |n| n == 0) || self.number == "7" {
+                self.number = "9".into();
+            }
+        } else if self.kind == "tricks" && !big {
+            self.samples = "200000".into();
+        }
+        self.kind = kind;
+    }
+
+    /// The outcome the form describes, or a message naming the field.
+    pub fn outcome(&self) -> Result<Outcome, String> {
+        let seat = || {
+            self.seat
+                .trim()
+                .chars()
+                .next()
+                .and_then(Seat::from_char)
+                .ok_or_else(|| format!("seat: expected N, E, S or W, got `{}`", self.seat))
+        };
+        let number = |what: &str, max: u8| {
+            self.number
+                .trim()
+                .parse::<u8>()
+                .ok()
+                .filter(|n| *n <= max)
+                .ok_or_else(|| {
+                    format!(
+                        "{what}: expected a whole number 0 to {max}, got `{}`",
+                        self.number
+                    )
+                })
+        };
+        match self.kind.as_str() {
+            "condition" => Ok(Outcome::Condition(self.condition.clone())),
+            "longest" => Ok(Outcome::LongestSuit {
+                seat: seat()?,
+                suit: self
+                    .suit
+                    .trim()
+                    .chars()
+                    .next()
+                    .and_then(Suit::from_char)
+                    .ok_or_else(|| format!("suit: expected S, H, D or C, got `{}`", self.suit))?,
+            }),
+            "losers" => Ok(Outcome::Losers {
+                seat: seat()?,
+                max: number("losers", 12)?,
+            }),
+            "tricks" => Ok(Outcome::Tricks {
+                declarer: seat()?,
+                strain: strain_from(&self.strain).ok_or_else(|| {
+                    format!("strain: expected C, D, H, S or NT, got `{}`", self.strain)
+                })?,
+                at_least: number("tricks", 13)?,
+            }),
+            other => Err(format!("unknown outcome `{other}`")),
+        }
+    }
+
+    /// The sample count, or a message.
+    pub fn sample_count(&self) -> Result<u32, String> {
+        self.samples
+            .trim()
+            .replace([',', '_', ' '], "")
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_SAMPLES).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "samples: expected 1 to {MAX_SAMPLES}, got `{}`",
+                    self.samples
+                )
+            })
+    }
+}
+
+/// A run as the page sees it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum SimRun {
+    /// Nothing run yet.
+    #[default]
+    Idle,
+    /// Sampling in the worker (or finished / stopped when `finished`).
+    Sampling {
+        /// The run id.
+        job: u32,
+        /// The estimate so far.
+        estimator: ProportionEstimator,
+        /// Samples asked for.
+        total: u32,
+        /// The exact value, when countable.
+        exact: Option<Fraction>,
+        /// None while running; Some(stopped) once ended.
+        ended: Option<bool>,
+    },
+    /// The worker refused or failed.
+    Failed(String),
+}
+
+/// What changes a run.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SimAction {
+    /// A run was sent to the worker.
+    Start {
+        /// The run id.
+        job: u32,
+        /// Samples asked for.
+        total: u32,
+    },
+    /// A message from the worker.
+    Worker(FromWorker),
+    /// A check on the page failed.
+    Fail(String),
+}
+
+impl SimRun {
+    /// The state after `action`; answers for other runs are ignored.
+    pub fn next(&self, action: SimAction) -> SimRun {
+        let current = match self {
+            SimRun::Sampling {
+                job, ended: None, ..
+            } => Some(*job),
+            _ => None,
+        };
+        match action {
+            SimAction::Start { job, total } => SimRun::Sampling {
+                job,
+                estimator: ProportionEstimator::new(),
+                total,
+                exact: None,
+                ended: None,
+            },
+            SimAction::Fail(m) => SimRun::Failed(m),
+            SimAction::Worker(msg) => match msg {
+                FromWorker::SimProgress {
+                    job,
+                    estimator,
+                    total,
+                    exact,
+                } if current == Some(job) => SimRun::Sampling {
+                    job,
+                    estimator,
+                    total,
+                    exact,
+                    ended: None,
+                },
+                FromWorker::SimDone {
+                    job,
+                    estimator,
+                    total,
+                    exact,
+                    stopped,
+                } if current == Some(job) => SimRun::Sampling {
+                    job,
+                    estimator,
+                    total,
+                    exact,
+                    ended: Some(stopped),
+                },
+                FromWorker::Failed { job, message } if current == Some(job) => {
+                    SimRun::Failed(message)
+                }
+                _ => self.clone(),
+            },
+        }
+    }
+
+    /// True while the worker samples.
+    pub fn is_running(&self) -> bool {
+        matches!(self, SimRun::Sampling { ended: None, .. })
+    }
+
+    /// The result line.
+    pub fn summary(&self) -> String {
+        match self {
+            SimRun::Idle => "No deals sampled yet.".into(),
+            SimRun::Failed(m) => m.clone(),
+            SimRun::Sampling {
+                estimator,
+                total,
+                ended,
+                ..
+            } => {
+                let state = match ended {
+                    None => "sampling…",
+                    Some(true) => "stopped.",
+                    Some(false) => "done.",
+                };
+                match estimator.interval() {
+                    Some(i) => format!(
+                        "Estimate {:.2} % (95 % interval {:.2} – {:.2} %) from {} of {} deals, {state}{}",
+                        i.estimate * 100.0,
+                        i.low * 100.0,
+                        i.high * 100.0,
+                        i.samples,
+                        total,
+                        if i.samples < 1_000 {
+                            " Few deals: the interval is wide; let it run longer for a sharper answer."
+                        } else {
+                            ""
+                        }
+                    ),
+                    None => format!("0 of {total} deals, {state}"),
+                }
+            }
+        }
+    }
+}
+
+impl Reducible for SimRun {
+    type Action = SimAction;
+    fn reduce(self: Rc<Self>, action: SimAction) -> Rc<Self> {
+        Rc::new(self.next(action))
+    }
+}
+
+fn value_of(e: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| {
+            t.dyn_ref::<web_sys::HtmlInputElement>()
+                .map(|i| i.value())
+                .or_else(|| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
+                .or_else(|| {
+                    t.dyn_ref::<web_sys::HtmlTextAreaElement>()
+                        .map(|s| s.value())
+                })
+        })
+        .unwrap_or_default()
 }
 
 /// The simulation panel.
 #[component]
 pub fn SimulationPanel() -> Html {
-    let hand_text = use_state(|| "AKJ4.QT3.K82.964".to_string());
-    let suit = use_state(|| Suit::Spades);
-    let est = use_state(ProportionEstimator::new);
-    let running = use_state(|| false);
-    let stop = use_mut_ref(|| Rc::new(Cell::new(false)));
-    let message = use_state(String::new);
+    let form = use_state(SimForm::default);
+    let run = use_reducer(SimRun::default);
+    let bridge = use_mut_ref(|| None::<WorkerBridge<DealWorker>>);
+    let next_job = use_mut_ref(|| 0u32);
 
-    let on_hand = {
-        let hand_text = hand_text.clone();
-        Callback::from(move |e: InputEvent| {
-            use wasm_bindgen::JsCast;
-            if let Some(i) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            {
-                hand_text.set(i.value());
-            }
-        })
-    };
-    let on_suit = {
-        let suit = suit.clone();
+    let set = |f: fn(&mut SimForm, String)| {
+        let form = form.clone();
         Callback::from(move |e: Event| {
-            use wasm_bindgen::JsCast;
-            if let Some(s) = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-                .and_then(|s| s.value().chars().next())
-                .and_then(Suit::from_char)
-            {
-                suit.set(s);
-            }
+            let mut next = (*form).clone();
+            f(&mut next, value_of(&e));
+            form.set(next);
         })
     };
+    let typing = |f: fn(&mut SimForm, String)| {
+        let cb = set(f);
+        Callback::from(move |e: InputEvent| cb.emit(e.into()))
+    };
+
     let on_run = {
-        let (hand_text, suit, est, running, stop, message) = (
-            hand_text.clone(),
-            suit.clone(),
-            est.clone(),
-            running.clone(),
-            stop.clone(),
-            message.clone(),
+        let (form, run, bridge, next_job) = (
+            form.clone(),
+            run.dispatcher(),
+            bridge.clone(),
+            next_job.clone(),
         );
         Callback::from(move |_: MouseEvent| {
-            let mine = match parse_hand(&hand_text) {
-                Ok(h) => h,
-                Err(m) => {
-                    message.set(m);
-                    return;
-                }
+            let outcome = match form.outcome() {
+                Ok(o) => o,
+                Err(m) => return run.dispatch(SimAction::Fail(m)),
+            };
+            if outcome.needs_solver() && !DD_AVAILABLE {
+                return run.dispatch(SimAction::Fail(
+                    "Double-dummy questions are not available yet: the solver is not in this build.".into(),
+                ));
+            }
+            let samples = match form.sample_count() {
+                Ok(n) => n,
+                Err(m) => return run.dispatch(SimAction::Fail(m)),
             };
             let mut seed = [0u8; 32];
             if !browser::fill_random(&mut seed) {
-                message.set("This browser has no secure random generator.".into());
-                return;
+                return run.dispatch(SimAction::Fail(
+                    "This browser has no secure random generator.".into(),
+                ));
             }
-            message.set(String::new());
-            let flag = Rc::new(Cell::new(false));
-            *stop.borrow_mut() = flag.clone();
-            running.set(true);
-            let (est, running, suit) = (est.clone(), running.clone(), *suit);
-            yew::platform::spawn_local(async move {
-                let mut dealer = FastDealer::from_seed(seed);
-                let mut acc = ProportionEstimator::new();
-                while acc.samples() < TOTAL && !flag.get() {
-                    sample_chunk(&mut dealer, mine, suit, CHUNK, &mut acc);
-                    est.set(acc);
-                    gloo_timers::future::TimeoutFuture::new(0).await;
-                }
-                running.set(false);
+            let job = {
+                let mut j = next_job.borrow_mut();
+                *j += 1;
+                *j
+            };
+            let mut slot = bridge.borrow_mut();
+            if slot.is_none() {
+                let d = run.clone();
+                *slot = Some(
+                    DealWorker::spawner()
+                        .callback(move |o| d.dispatch(SimAction::Worker(o)))
+                        .spawn(WORKER_PATH),
+                );
+            }
+            run.dispatch(SimAction::Start {
+                job,
+                total: samples,
             });
+            if let Some(b) = slot.as_ref() {
+                b.send(ToWorker::Simulate(SimRequest {
+                    job,
+                    spec: form.spec.clone(),
+                    outcome,
+                    samples,
+                    seed,
+                }));
+            }
         })
     };
     let on_stop = {
-        let stop = stop.clone();
-        Callback::from(move |_: MouseEvent| stop.borrow().set(true))
+        let (run, bridge) = (run.clone(), bridge.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let (SimRun::Sampling { job, .. }, Some(b)) = (&*run, bridge.borrow().as_ref()) {
+                b.send(ToWorker::Cancel(*job));
+            }
+        })
     };
-    let progress = est.samples().min(TOTAL);
-    let interval = est.interval();
-    html! {
-        <section class="panel pq-sim" aria-labelledby="pq-sim-h">
-            <h2 id="pq-sim-h">{"Simulation: partner's longest suit"}</h2>
-            <p class="pq-hint">{"For questions exact counting does not reach: deals are sampled in your browser with your hand fixed as South, and the estimate comes with its 95 % interval."}</p>
-            <div class="pq-sim-form">
-                <label for="sim-hand">{"Your hand (♠.♥.♦.♣)"}</label>
-                <input id="sim-hand" type="text" value={(*hand_text).clone()} oninput={on_hand} spellcheck="false" />
-                <label for="sim-suit">{"Partner's longest suit is"}</label>
-                <select id="sim-suit" onchange={on_suit}>
-                    { for Suit::ALL.iter().map(|s| html! {
-                        <option value={s.letter().to_string()} selected={*s == *suit}>{ format!("{} {}", s.symbol(), s.name()) }</option>
+
+    let seat_select = |id: &'static str, label: &'static str| {
+        html! {
+            <>
+                <label for={id}>{ label }</label>
+                <select id={id} onchange={set(|f, v| f.seat = v)}>
+                    { for Seat::ALL.iter().map(|s| {
+                        let v = s.letter().to_string();
+                        html! { <option value={v.clone()} selected={v == form.seat}>{ s.name() }</option> }
                     }) }
                 </select>
-                <button type="button" id="sim-run" onclick={on_run} disabled={*running}>{"Simulate"}</button>
-                <button type="button" id="sim-stop" onclick={on_stop} disabled={!*running}>{"Stop"}</button>
-            </div>
-            if !message.is_empty() { <p class="error" id="sim-error" role="alert">{ (*message).clone() }</p> }
-            <progress id="sim-progress" max={TOTAL.to_string()} value={progress.to_string()}></progress>
-            <p id="sim-result">{
-                match interval {
-                    Some(i) => format!(
-                        "Estimate {:.2} % (95 % interval {:.2} – {:.2} %) from {} deals (ties count).",
-                        i.estimate * 100.0, i.low * 100.0, i.high * 100.0, i.samples
-                    ),
-                    None => "No deals sampled yet.".to_string(),
+            </>
+        }
+    };
+    let outcome_fields = match form.kind.as_str() {
+        "condition" => html! {
+            <>
+                <label for="sim-condition">{"Condition"}</label>
+                <input id="sim-condition" type="text" spellcheck="false" value={form.condition.clone()}
+                    oninput={typing(|f, v| f.condition = v)} />
+            </>
+        },
+        "losers" => html! {
+            <>
+                { seat_select("sim-seat", "Seat") }
+                <label for="sim-number">{"At most losers"}</label>
+                <input id="sim-number" class="num" type="text" inputmode="numeric" value={form.number.clone()}
+                    oninput={typing(|f, v| f.number = v)} />
+            </>
+        },
+        "tricks" => html! {
+            <>
+                { seat_select("sim-seat", "Declarer") }
+                <label for="sim-strain">{"Strain"}</label>
+                <select id="sim-strain" onchange={set(|f, v| f.strain = v)}>
+                    { for Strain::ASC.iter().rev().map(|s| html! {
+                        <option value={s.text()} selected={s.text() == form.strain}>{ s.text() }</option>
+                    }) }
+                </select>
+                <label for="sim-number">{"Tricks at least"}</label>
+                <input id="sim-number" class="num" type="text" inputmode="numeric" value={form.number.clone()}
+                    oninput={typing(|f, v| f.number = v)} />
+                if DD_AVAILABLE {
+                    <p class="pq-hint" id="sim-dd-note">{"Each deal is solved double dummy (about half a second each), so runs are a few hundred deals and the interval stays wide: read it, not just the estimate."}</p>
+                } else {
+                    <p class="pq-hint" id="sim-dd-note">{"Double-dummy questions are not available yet: the solver is not in this build."}</p>
                 }
-            }</p>
+            </>
+        },
+        _ => html! {
+            <>
+                { seat_select("sim-seat", "Seat") }
+                <label for="sim-suit">{"Longest suit"}</label>
+                <select id="sim-suit" onchange={set(|f, v| f.suit = v)}>
+                    { for Suit::ALL.iter().map(|s| {
+                        let v = s.letter().to_string();
+                        html! { <option value={v.clone()} selected={v == form.suit}>{ format!("{} {}", s.symbol(), s.name()) }</option> }
+                    }) }
+                </select>
+            </>
+        },
+    };
+
+    let (done, total) = match &*run {
+        SimRun::Sampling {
+            estimator, total, ..
+        } => (estimator.samples(), u64::from(*total)),
+        _ => (0, 1),
+    };
+    let exact = match &*run {
+        SimRun::Sampling { exact: Some(f), .. } => html! {
+            <p id="sim-exact">{ format!("Exact (counted by the constraint engine): {} % = {}/{}", f.percent(2), f.numerator, f.denominator) }</p>
+        },
+        _ => html! {},
+    };
+    let running = run.is_running();
+    let failed = matches!(&*run, SimRun::Failed(_));
+    html! {
+        <section class="panel pq-sim" aria-labelledby="pq-sim-h">
+            <h2 id="pq-sim-h">{"Simulation"}</h2>
+            <p class="pq-hint">{"For questions exact counting does not reach: deals meeting the conditions are drawn exactly uniformly in a background worker, and the estimate comes with its 95 % interval. Conditions use the constrained-dealing language (e.g. "}<code>{"north: hcp 15-17, balanced"}</code>{")."}</p>
+            <div class="pq-sim-form">
+                <label for="sim-spec">{"Deal conditions"}</label>
+                <textarea id="sim-spec" rows="3" spellcheck="false" value={form.spec.clone()}
+                    oninput={typing(|f, v| f.spec = v)} />
+                <label for="sim-kind">{"Count how often"}</label>
+                <select id="sim-kind" onchange={set(SimForm::set_kind)}>
+                    { for KINDS.iter().map(|(k, label)| html! {
+                        <option value={*k} selected={*k == form.kind}>{ *label }</option>
+                    }) }
+                </select>
+                { outcome_fields }
+                <label for="sim-samples">{"Deals"}</label>
+                <input id="sim-samples" class="num" type="text" inputmode="numeric" value={form.samples.clone()}
+                    oninput={typing(|f, v| f.samples = v)} />
+                <div class="pq-sim-buttons">
+                    <button type="button" id="sim-run" class="primary" onclick={on_run} disabled={running}>{"Simulate"}</button>
+                    <button type="button" id="sim-stop" onclick={on_stop} disabled={!running}>{"Stop"}</button>
+                </div>
+            </div>
+            <progress id="sim-progress" max={total.to_string()} value={done.to_string()}
+                aria-label="Deals sampled"></progress>
+            <p id="sim-result" class={classes!(failed.then_some("error"))} role={failed.then_some("alert")}
+                data-samples={done.to_string()}>{ run.summary() }</p>
+            { exact }
         </section>
     }
 }

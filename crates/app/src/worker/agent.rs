@@ -6,12 +6,14 @@
 
 use super::job::{Job, CHUNK};
 use super::protocol::{FromWorker, ToWorker};
+use super::script_job;
 use super::sim_job;
+use super::stats_job;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 /// Internal message: deal the next chunk of batch `job`.
 #[derive(Debug, Clone, Copy)]
-pub struct Step(u32);
+pub struct Step(pub(crate) u32);
 
 struct Running {
     handler: HandlerId,
@@ -22,8 +24,12 @@ struct Running {
 /// The dealing worker: at most one batch at a time.
 pub struct DealWorker {
     current: Option<Running>,
+    /// The dealer-script run, if any (see [`script_job`]).
+    script: Option<script_job::Running>,
     /// The simulated question, if any (see [`sim_job`]).
     sim: sim_job::Slot,
+    /// The statistics run, if any (see [`stats_job`]).
+    stats: stats_job::Slot,
 }
 
 fn schedule(scope: &WorkerScope<DealWorker>, id: u32) {
@@ -39,11 +45,16 @@ impl Worker for DealWorker {
     fn create(_scope: &WorkerScope<Self>) -> Self {
         DealWorker {
             current: None,
+            script: None,
             sim: sim_job::Slot::default(),
+            stats: stats_job::Slot::default(),
         }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, Step(id): Step) {
+        if script_job::on_step(&mut self.script, scope, id) {
+            return;
+        }
         let Some(run) = self.current.as_mut().filter(|r| r.id == id) else {
             return;
         };
@@ -117,9 +128,19 @@ impl Worker for DealWorker {
                     ),
                 }
             }
+            ToWorker::Script { job, source, seed } => {
+                script_job::start(&mut self.script, scope, handler, job, &source, seed);
+            }
             ToWorker::Simulate(req) => sim_job::start(&self.sim, scope, handler, req),
+            ToWorker::Stats(req) => stats_job::start(&self.stats, scope, handler, req),
             ToWorker::Cancel(id) => {
+                if stats_job::cancel(&self.stats, scope, id) {
+                    return;
+                }
                 if sim_job::cancel(&self.sim, scope, id) {
+                    return;
+                }
+                if script_job::cancel(&mut self.script, scope, id) {
                     return;
                 }
                 if let Some(run) = self.current.take_if(|r| r.id == id) {
@@ -136,7 +157,9 @@ impl Worker for DealWorker {
     }
 
     fn disconnected(&mut self, _scope: &WorkerScope<Self>, handler: HandlerId) {
+        script_job::disconnected(&mut self.script, handler);
         sim_job::disconnected(&self.sim, handler);
+        stats_job::disconnected(&self.stats, handler);
         if self.current.as_ref().is_some_and(|r| r.handler == handler) {
             self.current = None;
         }

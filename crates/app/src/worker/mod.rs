@@ -11,9 +11,15 @@
 //! * [`agent`] — [`agent::DealWorker`], the gloo-worker actor the `fairdeal-worker` binary
 //!   registers: it deals one chunk, reports progress, then yields to the event loop with a
 //!   zero-delay timer so that a `Cancel` already queued is handled before the next chunk.
+//! * [`script_job`] — dealer scripts (`ToWorker::Script`): compiled once, run in slices
+//!   sized to about 40 ms each, `ScriptProgress{generated, produced}` after every slice, then
+//!   `ScriptDone` with the report (deals, text output, averages, frequencies).
 //! * [`sim_job`] — simulated questions (`ToWorker::Simulate`): deals from the exact
 //!   constrained dealer in ~40 ms slices, `SimProgress` (estimate, sample count, exact value
 //!   when countable) after each, `SimDone` at the end or on `Cancel`.
+//! * [`stats_job`] — the statistics analyser (`ToWorker::Stats`): deals in ~40 ms slices,
+//!   then one exact expectation per slice, `StatsProgress` after each, `StatsDone` with
+//!   observed-against-expected tables and chi-square.
 //!
 //! Panic policy: nothing here panics on user input — a spec that fails to parse or build, or
 //! a set too rare to sample, is answered with `Failed(message)`.
@@ -21,4 +27,6 @@
 pub mod agent;
 pub mod job;
 pub mod protocol;
+pub mod script_job;
 pub mod sim_job;
+pub mod stats_job;

@@ -36,9 +36,23 @@ pub enum ToWorker {
     Start(BatchRequest),
     /// Stop batch `job` before its next chunk.
     Cancel(u32),
+    /// Run a dealer script (cancelling any script still running); answered by
+    /// `ScriptStarted`, then `ScriptProgress` after every slice, then `ScriptDone`, `Failed`
+    /// or `Cancelled`.
+    Script {
+        /// Identifies the run; every answer carries it back.
+        job: u32,
+        /// The script's text.
+        source: String,
+        /// ChaCha key, from the browser's CSPRNG.
+        seed: [u8; 32],
+    },
     /// Run a simulated question (replacing any simulation running); answered by
     /// `SimProgress` after every slice, then `SimDone` (also on `Cancel`) or `Failed`.
     Simulate(SimRequest),
+    /// Run the statistics analyser (replacing any run); answered by `StatsProgress` after
+    /// every slice, then `StatsDone`, `Failed` or (on `Cancel`) `Cancelled`.
+    Stats(StatsRequest),
 }
 
 /// One dealt board: its category (levelled sets; 0 otherwise) and the deal.
@@ -76,6 +90,33 @@ pub enum FromWorker {
         /// Boards dealt before it stopped.
         done: u32,
     },
+    /// A script run compiled and started: what it samples exactly and what by rejection.
+    ScriptStarted {
+        /// The run.
+        job: u32,
+        /// `Program::acceleration`, for the user.
+        acceleration: String,
+    },
+    /// A script run's counts so far, and the script's `generate`/`produce` limits.
+    ScriptProgress {
+        /// The run.
+        job: u32,
+        /// Deals generated so far.
+        generated: u64,
+        /// Deals produced (meeting the condition) so far.
+        produced: u64,
+        /// The script's `generate` limit.
+        generate: u64,
+        /// The script's `produce` target.
+        produce: u64,
+    },
+    /// A script run finished: its deals, text output, averages and frequencies.
+    ScriptDone {
+        /// The run.
+        job: u32,
+        /// The results.
+        report: Box<fairdeal_script::Report>,
+    },
     /// The batch could not be dealt.
     Failed {
         /// The batch.
@@ -107,6 +148,41 @@ pub enum FromWorker {
         /// True when stopped before `total`.
         stopped: bool,
     },
+    /// A statistics run's progress: deals generated, then exact expectations computed.
+    StatsProgress {
+        /// The run.
+        job: u32,
+        /// Deals generated.
+        done: u32,
+        /// Deals asked for.
+        total: u32,
+        /// Tables whose exact expectation is computed.
+        tables_done: u32,
+        /// Tables in the run.
+        tables: u32,
+    },
+    /// A statistics run finished: observed against expected, with chi-square.
+    StatsDone {
+        /// The run.
+        job: u32,
+        /// The report.
+        report: Box<super::stats_job::StatsReport>,
+    },
+}
+
+/// A statistics run for the worker (`ToWorker::Stats`, see `worker::stats_job`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatsRequest {
+    /// Identifies the run; every answer carries it back.
+    pub job: u32,
+    /// The constraint file (text form).
+    pub spec: String,
+    /// Extra tables besides the defaults (`hcp:N,hcp:S`; one per line or `;`-separated).
+    pub tables: String,
+    /// How many deals to generate.
+    pub deals: u32,
+    /// ChaCha20 key, from the browser's CSPRNG.
+    pub seed: [u8; 32],
 }
 
 /// A simulated question for the worker (`ToWorker::Simulate`).

@@ -59,7 +59,7 @@ pub fn DdTableView(props: &DdTableViewProps) -> Html {
                 <tbody>
                 { for strains.iter().map(|&st| html! {
                     <tr data-strain={st.text()}>
-                        <th scope="row" class={classes!("dd-strain", matches!(st, Strain::Hearts | Strain::Diamonds).then_some("red"))}>{ strain_label(st) }</th>
+                        <th scope="row" class={classes!("dd-strain", format!("dd-{}", st.text()))}>{ strain_label(st) }</th>
                         { for seats.iter().map(|&s| {
                             let t = props.table.tricks(st, s);
                             html! { <td data-seat={s.letter().to_string()} class={classes!((t >= 7).then_some("dd-makes"))}>{ t }</td> }
@@ -207,5 +207,62 @@ pub fn DdBatch(props: &DdBatchProps) -> Html {
                 },
             } }
         </div>
+    }
+}
+
+/// Properties of [`DdSolve`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct DdSolveProps {
+    /// The deal to solve.
+    pub deal: Deal,
+    /// Vulnerability, for par.
+    pub vulnerability: Vulnerability,
+    /// Dealer, for par.
+    pub dealer: Seat,
+}
+
+/// Solves one deal in the DD worker pool (or takes it from the cache) and shows its table and
+/// par, with a spinner while the worker solves.
+#[function_component]
+pub fn DdSolve(props: &DdSolveProps) -> Html {
+    // The table together with the deal it belongs to, so a stale answer is never shown.
+    let solved = use_state(|| pool::cached(&props.deal).map(|t| (props.deal, t)));
+    {
+        let solved = solved.clone();
+        use_effect_with(props.deal, move |deal| {
+            let deal = *deal;
+            let batch = match pool::cached(&deal) {
+                Some(t) => {
+                    solved.set(Some((deal, t)));
+                    None
+                }
+                None => Some(pool::solve(
+                    &[deal],
+                    Rc::new(move |_, t| solved.set(Some((deal, t)))),
+                )),
+            };
+            move || {
+                if let Some(id) = batch {
+                    pool::cancel(id);
+                }
+            }
+        });
+    }
+    match *solved {
+        Some((deal, table)) if deal == props.deal => {
+            let par = fairdeal_dd::par(&table, props.vulnerability, props.dealer);
+            html! {
+                <section class="dd-solve" id="dd-result" aria-label="Double dummy">
+                    <h2 class="dd-title">{"Double dummy"}</h2>
+                    <DdTableView {table} par={Some(par)} />
+                </section>
+            }
+        }
+        _ => html! {
+            <section class="dd-solve" aria-label="Double dummy">
+                <h2 class="dd-title">{"Double dummy"}</h2>
+                <p class="dd-solving" id="dd-solving" role="status"><span class="dd-spinner" aria-hidden="true"></span>{"Solving…"}</p>
+            </section>
+        },
     }
 }

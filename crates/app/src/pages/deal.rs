@@ -5,11 +5,17 @@
 //! A random deal is a uniform 96-bit number drawn from `crypto.getRandomValues`, rejected if
 //! ≥ D and decoded with Pavlicek's bijection, so every deal is exactly equally likely. No seed
 //! is kept: the deal's number is all there is, and it may be shown and put in a URL.
+//!
+//! Under the diagram, the double-dummy table and par (solved in a DD worker, cached per deal);
+//! below, "Solve all" for every board dealt on the page (the DD worker pool, with progress).
 
 use crate::app::Route;
 use crate::browser;
+use crate::components::dd_table::{par_text, BatchBoard, DdBatch, DdSolve};
 use crate::components::hand_diagram::HandDiagram;
+use fairdeal_model::dd::{DdTable, Par};
 use fairdeal_model::{parse_deal_number, Deal, Mapping, Seat, Vulnerability, DEAL_COUNT};
+use std::rc::Rc;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
@@ -68,6 +74,9 @@ pub fn DealPage(props: &DealPageProps) -> Html {
     let copied = use_state(|| false);
     let number_text = use_state(String::new);
     let mapping = use_state(|| Mapping::Pavlicek);
+    // Every board dealt on this page (for "Solve all"), and the batch's results.
+    let history = use_state(|| Rc::new(Vec::<BatchBoard>::new()));
+    let batch_results = use_state(Vec::<(u32, DdTable, Par)>::new);
 
     // Open the deal named in the URL.
     {
@@ -98,10 +107,19 @@ pub fn DealPage(props: &DealPageProps) -> Html {
         let board_counter = board_counter.clone();
         let error = error.clone();
         let copied = copied.clone();
+        let history = history.clone();
         Callback::from(move |_: MouseEvent| match random_deal() {
             Some(deal) => {
                 let board = *board_counter;
                 shown.set(Some(Shown { deal, board }));
+                let mut h = (**history).clone();
+                h.push((
+                    board,
+                    deal,
+                    Vulnerability::of_board(board),
+                    Seat::dealer_of_board(board),
+                ));
+                history.set(Rc::new(h));
                 board_counter.set(board % 32 + 1);
                 error.set(None);
                 copied.set(false);
@@ -192,6 +210,8 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                     }) }
                 </dl>
                 <p class="pbn-line"><code id="deal-pbn">{ s.deal.to_pbn(Seat::North) }</code></p>
+                <DdSolve deal={s.deal} vulnerability={Vulnerability::of_board(s.board)}
+                    dealer={Seat::dealer_of_board(s.board)} />
             </>
         },
         None => html! {
@@ -209,11 +229,37 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                 <button type="button" id="copy-pbn" onclick={on_copy} disabled={shown.is_none()}>
                     { if *copied { "Copied ✓" } else { "Copy as PBN" } }
                 </button>
+                if let Some(s) = shown.as_ref() {
+                    <crate::pages::boards::send::SendToBoardSets name="Deal page" deals={std::rc::Rc::new(vec![(s.board, s.deal)])} />
+                }
             </div>
             if let Some(msg) = error.as_ref() {
                 <p class="error" role="alert" id="deal-error">{ msg }</p>
             }
             <div class="diagram-slot">{ diagram }</div>
+            if !history.is_empty() {
+                <section class="dd-history" aria-label="Double dummy of every board dealt here">
+                    <h2 class="dd-title">{ format!("Boards dealt on this page: {}", history.len()) }</h2>
+                    <DdBatch boards={(*history).clone()} on_results={{
+                        let batch_results = batch_results.clone();
+                        Callback::from(move |r| batch_results.set(r))
+                    }} />
+                    if !batch_results.is_empty() {
+                        <table class="dd-results" id="dd-batch-results">
+                            <thead><tr><th>{"Board"}</th><th>{"NT tricks N/E/S/W"}</th><th>{"Par"}</th></tr></thead>
+                            <tbody>
+                            { for batch_results.iter().map(|(b, t, p)| html! {
+                                <tr>
+                                    <td>{ b }</td>
+                                    <td>{ Seat::ALL.map(|s| t.tricks(fairdeal_model::Strain::Notrump, s).to_string()).join("/") }</td>
+                                    <td>{ par_text(p) }</td>
+                                </tr>
+                            }) }
+                            </tbody>
+                        </table>
+                    }
+                </section>
+            }
             <form class="number-form" onsubmit={on_open}>
                 <label for="number-input">{"Deal from number"}</label>
                 <input id="number-input" inputmode="numeric" autocomplete="off"

@@ -5,6 +5,8 @@
 //! * `components/` — shared widgets, above all the [`components::hand_diagram::HandDiagram`]
 //!   used everywhere a deal is shown.
 //! * [`theme`] — light/dark theme, remembered in `localStorage`.
+//! * [`board_sets`] — the Board sets kept in `localStorage`, and `send_to_board_sets` for
+//!   the pages that deal.
 //! * [`browser`] — the few browser services the pages use (CSPRNG bytes, clipboard, storage).
 //!
 //! Invariant: no domain logic lives here — dealing, numbering, scoring and probability are
@@ -13,6 +15,7 @@
 //! return `Option`/`Result` and the page shows a message.
 
 pub mod app;
+pub mod board_sets;
 pub mod browser;
 pub mod components;
 pub mod dd;

@@ -229,6 +229,9 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                 <button type="button" id="copy-pbn" onclick={on_copy} disabled={shown.is_none()}>
                     { if *copied { "Copied ✓" } else { "Copy as PBN" } }
                 </button>
+                if let Some(s) = shown.as_ref() {
+                    <crate::pages::boards::send::SendToBoardSets name="Deal page" deals={std::rc::Rc::new(vec![(s.board, s.deal)])} />
+                }
             </div>
             if let Some(msg) = error.as_ref() {
                 <p class="error" role="alert" id="deal-error">{ msg }</p>

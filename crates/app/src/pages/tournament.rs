@@ -125,6 +125,7 @@ fn SessionDealer() -> Html {
     let known_seed = use_state(String::new);
     let keystrokes = use_mut_ref(Vec::<(u32, u64)>::new);
     let result = use_state(|| None::<Rc<Vec<NamedFile>>>);
+    let dealt = use_state(|| None::<Rc<Vec<(u32, Deal)>>>);
     let seed_used = use_state(|| None::<Rc<Seed>>);
     let reveal = use_state(|| false);
     let error = use_state(|| None::<String>);
@@ -164,6 +165,7 @@ fn SessionDealer() -> Html {
             reveal.clone(),
             error.clone(),
         );
+        let dealt = dealt.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let outcome = (|| -> Result<(Rc<Vec<NamedFile>>, Seed), String> {
@@ -197,6 +199,7 @@ fn SessionDealer() -> Html {
                     pool.finish()
                 };
                 let boards = deal_range(&seed, &owner, range);
+                dealt.set(Some(Rc::new(boards.clone())));
                 let options = WriteOptions {
                     line_ending: if *crlf {
                         LineEnding::CrLf
@@ -300,6 +303,10 @@ fn SessionDealer() -> Html {
             if let Some(msg) = error.as_ref() { <p class="error" role="alert" id="session-error">{ msg }</p> }
             if let Some(files) = result.as_ref() {
                 <FileList files={files.clone()} zip_name={format!("{}.zip", *prefix)} />
+                if let Some(d) = dealt.as_ref() {
+                    <crate::pages::boards::send::SendToBoardSets name={format!("{} (Tournament)", *prefix)}
+                        deals={d.clone()} event={(!event.trim().is_empty()).then(|| AttrValue::from(event.trim().to_string()))} />
+                }
                 { for seed_view }
             }
         </section>

@@ -292,6 +292,8 @@ fn Results(props: &ResultsProps) -> Html {
                 if props.worker { <small class="cst-via">{" (dealt in the background worker)"}</small> }
             </h2>
             <Export boards={props.boards.clone()} />
+            <crate::pages::boards::send::SendToBoardSets name="Constrained deals"
+                deals={Rc::new(props.boards.iter().map(|b| (b.number, b.deal)).collect::<Vec<_>>())} />
             { for pager.clone() }
             <div class="cst-boards" id="constrain-results">
                 { for shown.map(|b| html! {

@@ -66,3 +66,67 @@ fn scoring_recompute() {
         console_log!("browser scoring {} {:.2} ms", m.name, times[3]);
     }
 }
+
+/// Exact probability charts in the browser: every lesson step and every kind's default
+/// question, answered as the page does (`timed_answer`, `performance.now()`), median of 5
+/// each. Goal (#8 item 6): every chart < 50 ms.
+#[wasm_bindgen_test]
+fn probability_charts() {
+    use fairdeal_app::pages::probability::lessons::LESSONS;
+    use fairdeal_app::pages::probability::question::{Question, KINDS};
+    use fairdeal_app::pages::probability::timed_answer;
+    let mut questions: Vec<(String, Question)> = KINDS
+        .iter()
+        .map(|k| {
+            let q = Question {
+                kind: k.kind,
+                ..Question::default()
+            };
+            (format!("kind:{}", k.key), q)
+        })
+        .collect();
+    for l in LESSONS.iter() {
+        for (i, q) in l.questions().into_iter().enumerate() {
+            questions.push((format!("{}:{}", l.key, i + 1), q));
+        }
+    }
+    let mut medians: Vec<(f64, String)> = questions
+        .iter()
+        .map(|(name, q)| {
+            let mut t: Vec<f64> = (0..5).map(|_| timed_answer(q).1).collect();
+            t.sort_by(f64::total_cmp);
+            (t[2], name.clone())
+        })
+        .collect();
+    medians.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let n = medians.len();
+    let (slowest, name) = medians[n - 1].clone();
+    console_log!(
+        "browser probchart {n} charts: median {:.3} ms, slowest {slowest:.3} ms ({name}), fastest {:.3} ms",
+        medians[n / 2].0,
+        medians[0].0
+    );
+}
+
+/// Simulation rate in the browser with the worker's runner (`fairdeal_prob::simulate` over
+/// ChaCha20, the exact constrained dealer), the same workloads as
+/// `cargo run --release -p fairdeal-prob --example sim_rate`; median of 3 runs.
+#[wasm_bindgen_test]
+fn simulation_rate() {
+    use fairdeal_prob::simulate::{bench_workloads, no_solver, Simulation};
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::SeedableRng;
+    for (name, spec, outcome, deals) in bench_workloads() {
+        let mut rates: Vec<f64> = (0..3)
+            .map(|_| {
+                let mut sim = Simulation::new(spec, &outcome, Default::default()).unwrap();
+                let mut rng = ChaCha20Rng::from_seed([9; 32]);
+                let start = now_ms();
+                sim.step(&mut rng, deals, &mut no_solver).unwrap();
+                deals as f64 / ((now_ms() - start) / 1000.0)
+            })
+            .collect();
+        rates.sort_by(f64::total_cmp);
+        console_log!("browser simulate {name} {:.0} deals/s", rates[1]);
+    }
+}

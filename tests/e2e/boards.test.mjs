@@ -243,3 +243,23 @@ test('a set solved double dummy keeps its tables: diagram, print, PBN export, re
     await context.close();
   }
 });
+
+test('Send to Board sets from the Deal page opens the set here', { timeout: 60_000 }, async () => {
+  const { context, page, errors } = await openPage(browser);
+  try {
+    await page.goto(`${server.url}/deal`);
+    await waitForApp(page);
+    await page.click('#deal-button');
+    const pbnLine = (await page.locator('#deal-pbn').innerText()).trim();
+    await page.click('button.bs-send');
+    await page.locator('#bs-view-title').waitFor();
+    assert.match(await page.locator('#bs-view-title').innerText(), /Deal page — 1 board/);
+    // The set holds the dealt deal: the PBN export's Deal tag is the page's PBN line.
+    await page.click('#bs-export');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#bs-files .file-download[data-file$=".pbn"]')]);
+    assert.ok(fs.readFileSync(await dl.path(), 'utf8').includes(`[Deal "${pbnLine}"]`), pbnLine);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -3,7 +3,8 @@
 // form and text stay in sync; 8 boards deal as 8 diagrams meeting the condition, with the
 // standard rotation, and export as PBN; a levelled set labels each board with its category;
 // a 2000-board batch runs in the worker with a progress bar, the page stays responsive, and
-// Cancel stops it. Screenshots: light, dark, phone width.
+// Cancel stops it; the Statistics panel runs N deals in the worker against exact theory
+// (chi-square per table, chart) and can be cancelled. Screenshots: light, dark, phone width, stats.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -216,6 +217,49 @@ test('phone width', { timeout: 60_000 }, async () => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
   await shot(page, 'constrain-phone');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Statistics panel: N deals in the worker against exact theory, with progress and Cancel.
+test('statistics: deals in the worker, observed against exact expectation, chi-square; Cancel stops a run', { timeout: 240_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  await page.fill('#constrain-text', 'north: balanced');
+  await page.fill('#stats-deals', '4000');
+  await page.fill('#stats-tables', 'hcp:N,spades:N');
+  await page.click('#stats-run');
+  await page.locator('#stats-result').waitFor({ timeout: 200_000 });
+  const summary = await page.textContent('#stats-summary');
+  assert.match(summary, /^4000 deals; \d+ of 25 tables tested/);
+  // The first table (pattern North) has exactly the three balanced patterns.
+  const cells = await page.$$eval('#stats-cells tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
+  assert.deepEqual(cells.map((c) => c[0]).sort(), ['4-3-3-3', '4-4-3-2', '5-3-3-2']);
+  assert.equal(cells.reduce((a, c) => a + Number(c[1]), 0), 4000);
+  // 4-4-3-2 among balanced hands: 136,852,887,600 of 302,292,822,832 (exact, to 0.1 deal).
+  const e4432 = Number(cells.find((c) => c[0] === '4-4-3-2')[2]);
+  assert.ok(Math.abs(e4432 - 4000 * 136852887600 / (136852887600 + 98534079072 + 66905856160)) < 0.1, String(e4432));
+  assert.equal(await page.locator('#stats-detail svg.cst-chart rect').count(), 3);
+  // The added two-way table is there and tested.
+  const rows = await page.$$eval('#stats-tests tbody tr', (rs) => rs.map((r) => r.textContent));
+  assert.equal(rows.length, 25);
+  assert.ok(rows.some((r) => r.includes('HCP North × ♠ length North')), rows.join('\n'));
+  await page.click('#stats-tests tbody tr:nth-child(2) button');
+  assert.match(await page.textContent('#stats-detail h3'), /HCP North \(hcp:N\)/);
+  await page.click('#stats-averages summary');
+  await shot(page, 'constrain-stats');
+  // A longer run, cancelled.
+  await page.fill('#stats-deals', '1000000');
+  await page.click('#stats-run');
+  await page.locator('#stats-cancel').waitFor();
+  await page.click('#stats-cancel');
+  await page.locator('#stats-cancelled').waitFor({ timeout: 5000 });
+  assert.equal(await page.isEnabled('#stats-run'), true);
+  // Bad extra table: a message naming it.
+  await page.fill('#stats-deals', '100');
+  await page.fill('#stats-tables', 'hcp:Q');
+  await page.click('#stats-run');
+  assert.match(await page.textContent('#stats-error'), /table `hcp:Q`: column 5/);
+  assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -177,3 +177,53 @@ test('paste rows, several events, dark theme and phone width', { timeout: 120_00
   await context.close();
 });
 
+
+test('projector mode: one chart per screen, labels ≥ 28 px, arrows step, Esc leaves; 1920×1080 and phone', { timeout: 120_000 }, async () => {
+  for (const [theme, size] of [['light', { width: 1920, height: 1080 }], ['dark', { width: 390, height: 844 }]]) {
+    const { context, page, requests, errors } = await openPage(browser, { ...size, colorScheme: theme });
+    await page.goto(server.url + '/score');
+    await waitForApp(page);
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    await createEvent(page, { name: 'Projected', tables: '3', boards: '2' });
+    await page.focus('#sc-0-contract');
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', '4H\tS\t=\n4H\tS\t-1\n3NT\tN\t+1\n2S\tE\t=\n4S\tW\t-2\n1NT\tS\t=\n');
+      document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    });
+    await page.locator('#chart-mp-butler').waitFor();
+    await page.click('#score-projector');
+    await page.locator('#projector #scp-chart').waitFor();
+    // One chart per screen.
+    assert.equal(await page.locator('#projector svg').count(), 1);
+    const total = Number((await page.textContent('#pp-step')).split('/')[1]);
+    assert.ok(total >= 5, `${total} slides`);
+    const titles = [];
+    for (let i = 0; i < total; i++) {
+      titles.push(await page.textContent('#scp-title'));
+      if (theme === 'light') {
+        const h = await page.$$eval('#scp-chart .scp-label', (ts) => Math.min(...ts.map((t) => t.getBoundingClientRect().height)));
+        assert.ok(h >= 28, `slide ${i + 1} (${titles[i]}): smallest label ${h.toFixed(1)} px high`);
+      }
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(SHOTS, `score-projector-${theme}-${i + 1}.png`) });
+      if (i + 1 < total) {
+        await page.keyboard.press('ArrowRight');
+        await page.waitForFunction((n) => document.querySelector('#pp-step')?.textContent === `${n} / ${document.querySelector('#pp-step').textContent.split(' / ')[1]}`, i + 2);
+      }
+    }
+    assert.ok(titles.some((t) => /Matchpoints/.test(t)), titles.join(' | '));
+    assert.ok(titles.some((t) => /^Rank: .* v Butler/.test(t)), titles.join(' | '));
+    assert.ok(titles.some((t) => /^Rank: .* v VP/.test(t)), titles.join(' | '));
+    assert.ok(titles.some((t) => /^Board 1/.test(t)), titles.join(' | '));
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((n) => document.querySelector('#pp-step')?.textContent.startsWith(`${n} /`), total - 1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `wider than the screen by ${overflow}px`);
+    await page.keyboard.press('Escape');
+    await page.locator('#projector').waitFor({ state: 'detached' });
+    assertLocalOnly(requests);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

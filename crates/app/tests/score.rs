@@ -340,6 +340,15 @@ fn teams_match_is_imped_and_ranked_in_vps() {
     assert_eq!(sc.team_imps.get(&open_room), Some(&13));
     assert_eq!(sc.team_standings[0].rank_text(), "1");
     assert!(sc.matches[0].vp.0 > 10.0);
+    // The field comparison across every table of the board (by hand): 620 beats −170, so
+    // 100 % and 0 %; Butler datum of two results (nothing trimmed) is (620 − 170)/2 = 225 →
+    // 230 (nearest ten, halves up); 620 − 230 = 390 → +9 IMPs, −170 − 230 = −400 → −9.
+    let f = |row: usize| sc.team_field.get(&row).copied().unwrap();
+    assert_eq!((f(open_room).ns_percent, f(open_room).butler), (100.0, 9));
+    assert_eq!(
+        (f(1 - open_room).ns_percent, f(1 - open_room).butler),
+        (0.0, -9)
+    );
 }
 
 #[wasm_bindgen_test]

@@ -10,6 +10,8 @@
 //! * [`grid`] — the keyboard-first results grid.
 //! * [`tables`] — rankings side by side, travellers, teams standings.
 //! * [`charts`] — SVG charts drawn by the page.
+//! * [`projector`] — the charts one per screen in projector mode (shared overlay of the
+//!   Probability page).
 //! * [`export`] — CSV and PBN results files.
 //! * [`page`] — the [`ScorePage`] component wiring them together.
 //!
@@ -22,6 +24,7 @@ pub mod grid;
 pub mod model;
 pub mod page;
 pub mod persist;
+pub mod projector;
 pub mod setup;
 pub mod state;
 pub mod tables;

@@ -9,6 +9,8 @@
 //!
 //! Panic policy: nothing here panics on user data; bad setups return a message.
 
+use fairdeal_scoring::imp_pairs::{butler_board, DatumRule};
+use fairdeal_scoring::matchpoints::{matchpoint_board, MpScale};
 use fairdeal_scoring::movement::{mitchell, round_robin, MitchellOptions, Movement};
 use fairdeal_scoring::teams::{standings_over_rounds, TeamMatch};
 use fairdeal_scoring::{
@@ -306,6 +308,44 @@ pub struct Scored {
     pub matches: Vec<MatchLine>,
     /// Teams events: home-team IMPs per row (open-room row index → IMPs).
     pub team_imps: HashMap<usize, i32>,
+    /// Teams events: each row against the whole field on its board (every table of every
+    /// match): NS matchpoint % and Butler IMPs to NS (datum: mean without top and bottom).
+    pub team_field: HashMap<usize, FieldPoints>,
+}
+
+/// A teams row compared with every table that played the board.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FieldPoints {
+    /// NS matchpoint percentage across the field.
+    pub ns_percent: f64,
+    /// Butler IMPs to NS against the board's datum.
+    pub butler: i32,
+}
+
+/// Per-board field comparison of teams rows: matchpoints and Butler IMPs across every table.
+pub fn team_field(results: &[TableResult]) -> HashMap<usize, FieldPoints> {
+    let mut boards: BTreeMap<u32, Vec<(usize, i32)>> = BTreeMap::new();
+    for r in results {
+        if let Some(s) = r.ns_score {
+            boards.entry(r.board).or_default().push((r.row, s));
+        }
+    }
+    let mut out = HashMap::new();
+    for list in boards.values() {
+        let scores: Vec<i32> = list.iter().map(|x| x.1).collect();
+        let mp = matchpoint_board(&scores, scores.len(), MpScale::TwoPerWin);
+        let (_, butler) = butler_board(&scores, &DatumRule::default());
+        for (i, (row, _)) in list.iter().enumerate() {
+            out.insert(
+                *row,
+                FieldPoints {
+                    ns_percent: mp.ns_percent(i),
+                    butler: butler.get(i).copied().unwrap_or(0),
+                },
+            );
+        }
+    }
+    out
 }
 
 impl Scored {
@@ -353,6 +393,7 @@ pub fn score(book: &Workbook) -> Scored {
     };
     if teams {
         team_scores(&results, &mut scored);
+        scored.team_field = team_field(&results);
     } else {
         let good = Event {
             rows: results.iter().map(|r| event.rows[r.row].clone()).collect(),

@@ -13,6 +13,7 @@ use super::export::{file_stem, results_csv, results_pbn};
 use super::grid::{Grid, RowFigures};
 use super::model::{pair_key, score, Scored, Workbook};
 use super::persist::{self, Summary};
+use super::projector::{ScoreProjector, Slide};
 use super::setup::{NewEvent, SetupForm};
 use super::state::{Action, ScoreState};
 use super::tables::{method_title, Rankings, Traveller};
@@ -66,6 +67,7 @@ pub fn ScorePage() -> Html {
     let loaded = use_state(|| false);
     let message = use_state(|| None::<String>);
     let board = use_state(|| None::<u32>);
+    let projecting = use_state(|| false);
 
     // Start: list the saved events and reopen the last one.
     {
@@ -471,6 +473,65 @@ pub fn ScorePage() -> Html {
         .filter(|r| matches!(r.outcome, Outcome::Played { .. } | Outcome::Score))
         .count();
 
+    // Projector slides: each method's scores (teams: the VP standings), the rank scatters,
+    // then the board shown in the travellers.
+    let mut slides: Vec<Slide> = series.iter().cloned().map(Slide::Method).collect();
+    if !scored.team_standings.is_empty() {
+        slides.push(Slide::Method(MethodSeries {
+            title: "Teams".to_string(),
+            unit: "VP".to_string(),
+            values: scored
+                .team_standings
+                .iter()
+                .map(|s| (pair_key(s), s.score))
+                .collect(),
+        }));
+    }
+    for (a, bm) in [
+        (Method::Matchpoints, Method::Butler),
+        (Method::Matchpoints, Method::Vp),
+    ] {
+        if let (Some(x), Some(y)) = (scored.ranking(a), scored.ranking(bm)) {
+            let ranks: HashMap<String, u32> =
+                y.standings.iter().map(|s| (pair_key(s), s.rank)).collect();
+            let points: Vec<(String, u32, u32)> = x
+                .standings
+                .iter()
+                .filter_map(|s| ranks.get(&pair_key(s)).map(|r| (pair_key(s), s.rank, *r)))
+                .collect();
+            if !points.is_empty() {
+                let short = |m: Method| match m {
+                    Method::Matchpoints => "MP".to_string(),
+                    Method::Butler => "Butler".to_string(),
+                    Method::Vp => "VP".to_string(),
+                    other => method_title(other).to_string(),
+                };
+                slides.push(Slide::Scatter(short(a), short(bm), points));
+            }
+        }
+    }
+    if let Some(bd) = shown_board {
+        let bars: Vec<(String, i32)> = scored
+            .results
+            .iter()
+            .filter(|r| r.board == bd)
+            .filter_map(|r| r.ns_score.map(|s| (format!("{}v{}", r.ns, r.ew), s)))
+            .collect();
+        if !bars.is_empty() {
+            slides.push(Slide::Board(bd, bars));
+        }
+    }
+    let on_project = {
+        let projecting = projecting.clone();
+        Callback::from(move |_: MouseEvent| projecting.set(true))
+    };
+    let on_unproject = {
+        let projecting = projecting.clone();
+        Callback::from(move |()| projecting.set(false))
+    };
+    let slide_count = slides.len();
+    let slides = Rc::new(slides);
+
     html! {
         <div class="score-page">
             <h1>{"Scoring"}</h1>
@@ -486,6 +547,8 @@ pub fn ScorePage() -> Html {
                 <button type="button" id="export-json" onclick={export_json}>{"Export JSON"}</button>
                 <button type="button" id="export-csv" onclick={export_csv}>{"CSV"}</button>
                 <button type="button" id="export-pbn" onclick={export_pbn}>{"PBN"}</button>
+                <button type="button" id="score-projector" onclick={on_project} disabled={slide_count == 0}
+                    title="Charts one per screen, full screen; arrow keys step, Esc leaves">{"Projector"}</button>
             </div>
             if let Some(s) = b.setup.as_ref() { <p class="sc-setup-line">{ s.describe() }</p> }
             if let Some(m) = (*message).clone() { <p class="notice" id="score-message" role="status">{ m }</p> }
@@ -533,6 +596,9 @@ pub fn ScorePage() -> Html {
                 </section>
             }
             { events_panel }
+            if *projecting {
+                <ScoreProjector slides={slides.clone()} on_close={on_unproject} />
+            }
             <p class="sc-hint">{ format!("Methods: {}.", METHODS.iter().map(|m| m.title).collect::<Vec<_>>().join(", ")) }</p>
         </div>
     }

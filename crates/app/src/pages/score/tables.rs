@@ -146,6 +146,7 @@ pub fn Traveller(props: &TravellerProps) -> Html {
         let b = points_of(butler, r.row);
         let x = points_of(cross, r.row);
         let imps = s.team_imps.get(&r.row).map(|i| format!("{i:+}"));
+        let field = s.team_field.get(&r.row);
         html! {
             <tr>
                 <td>{ r.ns.clone() }</td><td>{ r.ew.clone() }</td>
@@ -154,6 +155,8 @@ pub fn Traveller(props: &TravellerProps) -> Html {
                 <td class="sc-numcell">{ sn }</td><td class="sc-numcell">{ se }</td>
                 if teams {
                     <td class="sc-numcell">{ imps.unwrap_or_default() }</td>
+                    <td class="sc-numcell">{ field.map(|f| format!("{:.0}%", f.ns_percent)).unwrap_or_default() }</td>
+                    <td class="sc-numcell">{ field.map(|f| format!("{:+}", f.butler)).unwrap_or_default() }</td>
                 } else {
                     <td class="sc-numcell">{ m.map(|p| format!("{:.1}", p.0)).unwrap_or_default() }</td>
                     <td class="sc-numcell">{ m.map(|p| format!("{:.1}", p.1)).unwrap_or_default() }</td>
@@ -174,6 +177,8 @@ pub fn Traveller(props: &TravellerProps) -> Html {
                         <th>{"+NS"}</th><th>{"+EW"}</th>
                         if teams {
                             <th title="IMPs to the home team (lower number) from this room against the other">{"IMPs"}</th>
+                            <th title="NS matchpoint percentage against every table that played the board">{"Field NS %"}</th>
+                            <th title="Butler IMPs to NS against the board's datum over every table">{"Field Butler"}</th>
                         } else {
                             <th>{"MP NS"}</th><th>{"MP EW"}</th><th>{"NS %"}</th>
                             <th title="Butler IMPs to NS">{"Butler"}</th><th title="Cross-IMPs to NS">{"X-IMPs"}</th>

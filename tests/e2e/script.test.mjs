@@ -130,7 +130,8 @@ produce 30
 condition hcp(north) >= 20
 action printall,
   average "south hcp" hcp(south),
-  frequency "north hcp" (hcp(north), 20, 37)
+  frequency "north hcp" (hcp(north), 20, 37),
+  frequency "north and south hcp" (hcp(north), 20, 24, hcp(south), 0, 10)
 `;
 
 test('run: progress, then diagrams meeting the condition, output, average, frequency, PBN export', { timeout: 120_000 }, async () => {
@@ -169,6 +170,14 @@ test('run: progress, then diagrams meeting the condition, output, average, frequ
   const bars = await page.$$eval('#script-frequency-0 .pc-row', (rs) => rs.map((r) => r.dataset.label));
   assert.equal(bars[0], '20');
   assert.ok(!bars.includes('Low'), 'nothing below 20');
+  // The 2-D frequency: a grid whose Sum column adds up to every deal produced.
+  const grid = await page.$$eval('#script-frequency-1 table tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+  assert.equal(grid[0].at(-1), 'Sum');
+  assert.ok(!grid.some((r) => r[0] === 'Low'), 'no North value below 20');
+  assert.equal(grid.at(-1)[0], 'Sum');
+  assert.equal(grid.at(-1).at(-1), '30');
+  const rowSums = grid.slice(1, -1).reduce((a, r) => a + Number(r.at(-1)), 0);
+  assert.equal(rowSums, 30);
 
   await page.click('#script-export summary');
   await page.click('#script-make-files');

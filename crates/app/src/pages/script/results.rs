@@ -79,10 +79,10 @@ fn frequency_1d(i: usize, f: &Frequency) -> Html {
     };
     html! {
         <section class="ds-frequency" id={format!("script-frequency-{i}")}>
-            <h3>{ f.label.clone() }</h3>
             if let Some(chart) = chart {
                 <ChartView {chart} orientation={Orientation::Columns} />
             } else {
+                <h3>{ f.label.clone() }</h3>
                 <p class="notice">{"No values were counted."}</p>
             }
             <details class="ds-freq-table">

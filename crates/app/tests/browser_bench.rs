@@ -130,3 +130,129 @@ fn simulation_rate() {
         console_log!("browser simulate {name} {:.0} deals/s", rates[1]);
     }
 }
+
+/// Constrained dealing in the browser (issue #4 item 9): the five cases of
+/// `crates/constrain/examples/compare.rs`, measured as that example measures them natively —
+/// one cold `Dealer::new` timed (preparation), then `n` exact samples from
+/// `ChaCha8Rng::seed_from_u64(1)` — plus a warm preparation time (builds repeated for ≥ 200 ms,
+/// mean), because `performance.now()` is coarsened to 0.1 ms in the test page.
+/// Run by `scripts/bench-browser constrain`, interleaved with the native example.
+#[wasm_bindgen_test]
+fn constrained_cases() {
+    use fairdeal_constrain::dealer::Dealer;
+    use fairdeal_constrain::parse::parse;
+    use fairdeal_constrain::Options;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    const CASES: [(&str, &str); 5] = [
+        ("(a)", "west: spades 9"),
+        ("(b)", "west: spades 9\neast: shape x=x=6=6"),
+        ("(c)", "north: balanced, hcp 27+"),
+        (
+            "(d)",
+            "north: balanced, hcp 15-17\nsouth: hcp 10+, shape 5=4=x=x",
+        ),
+        (
+            "(e)",
+            "north: balanced, hcp 10-12\nsouth: hcp 11-15, three-suited",
+        ),
+    ];
+    let n = 200_000;
+    for (name, text) in CASES {
+        let set = parse(text)
+            .expect("parses")
+            .constraints(None)
+            .expect("compiles");
+        let t = now_ms();
+        let mut d = Dealer::new(&set, Options::default()).expect("builds");
+        let prep = now_ms() - t;
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let t = now_ms();
+        for _ in 0..n {
+            std::hint::black_box(d.sample(&mut rng).expect("samples"));
+        }
+        let rate = n as f64 / ((now_ms() - t) / 1000.0);
+        let (t, mut builds) = (now_ms(), 0u32);
+        while now_ms() - t < 200.0 || builds < 3 {
+            std::hint::black_box(Dealer::new(&set, Options::default()).expect("builds"));
+            builds += 1;
+        }
+        let warm = (now_ms() - t) / f64::from(builds);
+        console_log!("browser constrain {name} {prep:.3} ms {rate:.0} deals/s warm {warm:.4} ms");
+    }
+}
+
+/// Dealer scripts in the browser (issue #5 item 6): a few of `fairdeal_script::EXAMPLES`
+/// (a plain one, a statistics-heavy one and the two rare, accelerated ones) run as
+/// `fairdeal script` runs them (`crates/cli/src/cmd/script.rs`: seed `-s 1`, runner, steps of
+/// 100 000, text taken), timed from the runner's creation to the summary. The produce counts
+/// printed here are the ones `scripts/bench-browser script` passes to the native CLI.
+#[wasm_bindgen_test]
+fn script_examples() {
+    use fairdeal_script::{compile, EXAMPLES};
+    // (1-based example number, deals to produce)
+    const RUNS: [(usize, u64); 4] = [(1, 200_000), (9, 400_000), (13, 150_000), (14, 30_000)];
+    for (number, produce) in RUNS {
+        let mut program = compile(EXAMPLES[number - 1].source).expect("the example compiles");
+        program.set_produce(produce);
+        program.set_generate(10_000_000_000);
+        let mut seed = [0u8; 32];
+        seed[..8].copy_from_slice(&1u64.to_le_bytes());
+        let start = now_ms();
+        let mut runner = program.runner(seed);
+        let mut bytes = 0usize;
+        loop {
+            let done = runner.step(100_000);
+            bytes += runner.take_text().len();
+            if done {
+                break;
+            }
+        }
+        bytes += runner.summary_text().len();
+        let secs = (now_ms() - start) / 1000.0;
+        std::hint::black_box(bytes);
+        assert_eq!(runner.produced(), produce);
+        console_log!(
+            "browser script {number:02} {produce} {:.0} produced/s",
+            produce as f64 / secs
+        );
+    }
+}
+
+/// Double dummy in the browser with one solver, in the test thread (8 MiB stack, see
+/// `crates/app/build.rs`) (issue #7 item 5): 20 deals from `FastDealer::from_seed([11; 32])`,
+/// printed so `scripts/bench-browser dd` solves the same deals natively with
+/// `fairdeal dd -j 1`; one reused `DdSolver`, the tasks in the native pool's order (every
+/// notrump row, then each suit, deal by deal — `fairdeal_dd::pool::solve_tables`).
+#[wasm_bindgen_test]
+fn dd_single_solver() {
+    use fairdeal_dd::DdSolver;
+    use fairdeal_model::Strain;
+    let mut dealer = FastDealer::from_seed([11; 32]);
+    let deals: Vec<Deal> = (0..20).map(|_| dealer.next_deal()).collect();
+    for d in &deals {
+        console_log!("browser dddeal {}", d.to_pbn(Seat::North));
+    }
+    let order = [
+        Strain::Notrump,
+        Strain::Spades,
+        Strain::Hearts,
+        Strain::Diamonds,
+        Strain::Clubs,
+    ];
+    let mut solver = DdSolver::new();
+    let start = now_ms();
+    let mut total = 0u32;
+    for s in order {
+        for d in &deals {
+            total += solver
+                .strain_row(d, s)
+                .iter()
+                .map(|&t| u32::from(t))
+                .sum::<u32>();
+        }
+    }
+    let per_table = (now_ms() - start) / deals.len() as f64;
+    std::hint::black_box(total);
+    console_log!("browser dd1 {} tables {per_table:.1} ms/table", deals.len());
+}

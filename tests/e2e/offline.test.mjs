@@ -40,7 +40,7 @@ test('manifest + service worker: works offline after the first visit', { timeout
   // Offline for real: emulate no network AND stop the server.
   await context.setOffline(true);
   await server.stop();
-  for (const route of ['/', '/deal', '/constrain', '/probability', '/score', '/tournament', '/boards', '/deal/0']) {
+  for (const route of ['/', '/deal', '/constrain', '/probability', '/score', '/tournament', '/boards', '/script', '/deal/0']) {
     await page.goto(server.url + route);
     await waitForApp(page);
     await page.locator('h1').first().waitFor();

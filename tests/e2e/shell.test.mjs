@@ -13,6 +13,7 @@ const ROUTES = [
   ['score', '/score', 'Scoring'],
   ['tournament', '/tournament', 'Tournament'],
   ['boards', '/boards', 'Board sets'],
+  ['script', '/script', 'Dealer scripts'],
   ['not-found', '/no/such/page', 'Page not found'],
 ];
 
@@ -64,7 +65,7 @@ test('keyboard reaches every navigation link and the theme switch; theme is reme
   await page.goto(server.url + '/');
   await waitForApp(page);
   const reached = new Set();
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; i < 18; i++) {
     await page.keyboard.press('Tab');
     const el = await page.evaluate(() => {
       const a = document.activeElement;
@@ -72,7 +73,7 @@ test('keyboard reaches every navigation link and the theme switch; theme is reme
     });
     reached.add(el);
   }
-  for (const label of ['Deal', 'Constrain', 'Probability', 'Score', 'Tournament', 'Board sets', 'theme-toggle']) {
+  for (const label of ['Deal', 'Constrain', 'Probability', 'Score', 'Tournament', 'Board sets', 'Script', 'theme-toggle']) {
     assert.ok(reached.has(label), `Tab never reached ${label}: ${[...reached].join(' | ')}`);
   }
   // Follow a link with the keyboard.

@@ -4,7 +4,8 @@
 // in the app's DD worker pool (navigator.hardwareConcurrency workers); the time from the
 // click to "Solved N boards." (worker start-up included) is divided by the boards the
 // workers solved. The same deals are then solved natively by `fairdeal dd -j 1` and
-// `-j <cores>` and by endplay (DDS 2.9) `calc_dd_table` one deal at a time, in the same run;
+// `-j <cores>` and by endplay (DDS 2.9) `calc_dd_table` one deal at a time (free, and pinned to
+// one core = DDS single-threaded), in the same run;
 // ROUNDS rounds (a fresh page each), medians printed.
 //
 //   flock /tmp/fairdeal-heavy.lock trunk build --release --dist /work/<name>-dist
@@ -57,9 +58,13 @@ function nativeMs(file, j) {
   return performance.now() - t0;
 }
 
-function endplayMs(file) {
+// endplay's calc_dd_table one deal at a time; pinned to CPU 0 (sched_setaffinity, inherited
+// by DDS's threads, as `scripts/dd-bench.py --one-core` does) when `oneCore`: DDS single-threaded.
+function endplayMs(file, oneCore) {
   const code = `
-import re, sys, time
+import os, re, sys, time
+if sys.argv[2] == "1":
+    os.sched_setaffinity(0, {0})
 from endplay.dds import calc_dd_table
 from endplay.types import Deal
 deals = re.findall(r'\\[Deal "([^"]+)"\\]', open(sys.argv[1]).read())
@@ -67,7 +72,7 @@ t0 = time.perf_counter()
 for d in deals:
     calc_dd_table(Deal(d))
 print((time.perf_counter() - t0) * 1000)`;
-  return Number(execFileSync(python, ['-c', code, file]).toString().trim());
+  return Number(execFileSync(python, ['-c', code, file, oneCore ? '1' : '0']).toString().trim());
 }
 
 // The deals of scripts/dd-bench.py (dd-verify.py's random_deals, seed 7).
@@ -92,11 +97,12 @@ try {
       cached: BOARDS - b.solved,
       j1: nativeMs(file, 1) / BOARDS,
       jn: nativeMs(file, cores) / BOARDS,
-      endplay: fs.existsSync(python) ? endplayMs(file) / BOARDS : NaN,
+      endplay: fs.existsSync(python) ? endplayMs(file, false) / BOARDS : NaN,
+      endplay1: fs.existsSync(python) ? endplayMs(file, true) / BOARDS : NaN,
     };
     rows.push(row);
     console.log(`round ${round}: browser ${b.workers} workers ${row.browser.toFixed(1)} ms/table (${b.solved} solved, ${row.cached} cached)`
-      + `  native -j 1 ${row.j1.toFixed(1)}  -j ${cores} ${row.jn.toFixed(1)}  endplay calc_dd_table ${row.endplay.toFixed(1)} ms/table`);
+      + `  native -j 1 ${row.j1.toFixed(1)}  -j ${cores} ${row.jn.toFixed(1)}  endplay calc_dd_table ${row.endplay.toFixed(1)}, on one core ${row.endplay1.toFixed(1)} ms/table`);
   }
 } finally {
   fs.rmSync(file, { force: true });
@@ -106,7 +112,7 @@ try {
 const m = (k) => median(rows.map((r) => r[k]));
 const ratio = (f) => median(rows.map(f));
 console.log(`median ms/table: browser (${rows[0].workers} workers) ${m('browser').toFixed(1)}, native -j 1 ${m('j1').toFixed(1)},`
-  + ` native -j ${cores} ${m('jn').toFixed(1)}, endplay calc_dd_table ${m('endplay').toFixed(1)}`);
+  + ` native -j ${cores} ${m('jn').toFixed(1)}, endplay calc_dd_table ${m('endplay').toFixed(1)}, on one core ${m('endplay1').toFixed(1)}`);
 console.log(`browser all workers / native -j ${cores}: ${ratio((r) => r.browser / r.jn).toFixed(2)}x;`
-  + ` browser all workers / endplay calc_dd_table: ${ratio((r) => r.browser / r.endplay).toFixed(2)}x;`
+  + ` browser all workers / endplay calc_dd_table: ${ratio((r) => r.browser / r.endplay).toFixed(2)}x, / endplay on one core: ${ratio((r) => r.browser / r.endplay1).toFixed(2)}x;`
   + ` browser per worker / native per thread: ${ratio((r) => (r.browser * r.workers) / r.j1).toFixed(2)}x (median of per-round ratios)`);

@@ -4,77 +4,12 @@
 //! suit lengths and pattern class, the rate of kept deals (produced / generated), and the
 //! `average` / `frequency` results. These tests fail (never skip) when dealer is missing.
 
+use fairdeal_constrain::stats::chi::gamma_q;
 use fairdeal_script::{compile, EXAMPLES};
 use std::collections::BTreeMap;
 use std::process::Command;
 
 const DEALER: &str = "/usr/games/dealer";
-
-/// Regularized upper incomplete gamma Q(a, x).
-fn gamma_q(a: f64, x: f64) -> f64 {
-    if x <= 0.0 {
-        return 1.0;
-    }
-    let ln_gamma = |z: f64| -> f64 {
-        // Lanczos (g = 7, n = 9).
-        const C: [f64; 9] = [
-            0.999_999_999_999_809_9,
-            676.520_368_121_885_1,
-            -1_259.139_216_722_402_8,
-            771.323_428_777_653_1,
-            -176.615_029_162_140_6,
-            12.507_343_278_686_905,
-            -0.138_571_095_265_720_12,
-            9.984_369_578_019_572e-6,
-            1.505_632_735_149_311_6e-7,
-        ];
-        let z = z - 1.0;
-        let mut s = C[0];
-        for (i, c) in C.iter().enumerate().skip(1) {
-            s += c / (z + i as f64);
-        }
-        let t = z + 7.5;
-        0.5 * (2.0 * std::f64::consts::PI).ln() + (z + 0.5) * t.ln() - t + s.ln()
-    };
-    let front = a * x.ln() - x - ln_gamma(a);
-    if x < a + 1.0 {
-        let (mut sum, mut term, mut n) = (1.0 / a, 1.0 / a, a);
-        for _ in 0..10_000 {
-            n += 1.0;
-            term *= x / n;
-            sum += term;
-            if term < sum * 1e-15 {
-                break;
-            }
-        }
-        (1.0 - sum * front.exp()).clamp(0.0, 1.0)
-    } else {
-        let tiny = 1e-300;
-        let mut b = x + 1.0 - a;
-        let mut c = 1.0 / tiny;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..10_000 {
-            let an = -(i as f64) * (i as f64 - a);
-            b += 2.0;
-            d = an * d + b;
-            if d.abs() < tiny {
-                d = tiny;
-            }
-            c = b + an / c;
-            if c.abs() < tiny {
-                c = tiny;
-            }
-            d = 1.0 / d;
-            let del = d * c;
-            h *= del;
-            if (del - 1.0).abs() < 1e-15 {
-                break;
-            }
-        }
-        (front.exp() * h).clamp(0.0, 1.0)
-    }
-}
 
 /// Two-sample chi-square homogeneity test; adjacent sparse cells are merged until each
 /// merged cell holds at least 20 observations. Returns (statistic, df, p).

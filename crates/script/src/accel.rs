@@ -11,11 +11,16 @@
 //! distribution. The number of shuffles dealer would have spent between two `N` deals is
 //! geometric with parameter `P(N)`, which the exact count gives; drawing it keeps the
 //! `generated` counter (and the `generate` limit) distributed exactly as in dealer.
+//!
+//! Predealt suit lengths (suokko's `predeal spades(north) == 5`) narrow the deals "dealer
+//! shuffles" themselves: [`base_set`] is predealt cards plus those lengths, sampled exactly
+//! even when nothing else is accelerated, and `P(N)` is taken relative to it.
 
-use crate::ast::{BinOp, Expr, COUNT_CONTROL, COUNT_HCP};
+use crate::ast::{BinOp, Expr, Script, COUNT_CONTROL, COUNT_HCP};
 use fairdeal_constrain::shape::ShapeSet;
 use fairdeal_constrain::{
-    ConstraintSet, Pair, PairCondition, PairKind, Scale, ScaleRange, SeatConditions,
+    BuildError, ConstraintSet, Dealer, Options, Pair, PairCondition, PairKind, Scale, ScaleRange,
+    SeatConditions,
 };
 use fairdeal_model::{Card, Hand};
 
@@ -300,6 +305,50 @@ pub fn constraint_set(nec: &Nec, predeal: &[u64; 4]) -> Option<ConstraintSet> {
         });
     }
     Some(set)
+}
+
+/// The shapes one seat may have under its predealt suit lengths (`[S, H, D, C]`).
+pub fn length_shapes(lengths: &[Option<u8>; 4]) -> ShapeSet {
+    ShapeSet::from_fn(|sh| (0..4).all(|s| lengths[s].is_none_or(|n| sh[s] == n)))
+}
+
+/// True if any suit length is predealt.
+pub fn has_predeal_lengths(script: &Script) -> bool {
+    script.predeal_lengths.iter().flatten().any(Option::is_some)
+}
+
+/// The deals dealer would shuffle: predealt cards, and predealt suit lengths as shapes.
+pub fn base_set(script: &Script) -> ConstraintSet {
+    let mut b = ConstraintSet::unconstrained();
+    for i in 0..4 {
+        b.seats[i].fixed = Hand::from_bits(script.predeal[i]);
+        let shapes = length_shapes(&script.predeal_lengths[i]);
+        if !shapes.is_all() {
+            b.seats[i].shapes = shapes;
+            b.seats[i].constrained = true;
+        }
+    }
+    b
+}
+
+/// `nec` narrowed by the predealt suit lengths.
+pub fn with_lengths(mut nec: Nec, script: &Script) -> Nec {
+    for (i, s) in nec.seats.iter_mut().enumerate() {
+        s.shapes = s
+            .shapes
+            .intersect(length_shapes(&script.predeal_lengths[i]));
+    }
+    nec
+}
+
+/// False only when the exact engine proves that no deal has the predealt cards and suit
+/// lengths.
+pub fn lengths_possible(script: &Script) -> bool {
+    match Dealer::new(&base_set(script), Options::default()) {
+        Err(BuildError::NoDeal { .. }) => false,
+        Err(_) => true,
+        Ok(d) => d.count().deals > 0 || !d.count().is_exact(),
+    }
 }
 
 /// Human description of the partnership conditions.

@@ -169,6 +169,9 @@ pub struct Script {
     pub dealer: Option<usize>,
     /// Predealt cards per seat (card bit masks in model `Hand` layout).
     pub predeal: [u64; 4],
+    /// Exact suit lengths predealt (`predeal spades(north) == 5`, suokko's dealer):
+    /// `[seat][suit]` with suits S H D C.
+    pub predeal_lengths: [[Option<u8>; 4]; 4],
     /// The condition (None: always true), with its span.
     pub condition: Option<(Expr, Range<usize>)>,
     /// The actions (None: printall by default).

@@ -8,6 +8,7 @@
 
 pub mod accel;
 pub mod ast;
+pub mod dpp;
 pub mod eval;
 mod examples;
 pub mod lexer;

@@ -40,6 +40,8 @@ struct Parser<'a> {
     defs: HashMap<String, Expr>,
     script: Script,
     predeal_owner: [Option<usize>; 52],
+    /// Where each `predeal <suit>(seat) == n` is, for errors found once the file is read.
+    length_spans: Vec<(usize, usize, Range<usize>)>,
     depth: u32,
 }
 
@@ -103,11 +105,13 @@ impl<'a> Parser<'a> {
                 vulnerable: None,
                 dealer: None,
                 predeal: [0; 4],
+                predeal_lengths: [[None; 4]; 4],
                 condition: None,
                 actions: None,
                 counts: default_counts(),
             },
             predeal_owner: [None; 52],
+            length_spans: Vec::new(),
             depth: 0,
         }
     }
@@ -410,13 +414,111 @@ impl<'a> Parser<'a> {
         }
         if !any {
             if self.peek_text().and_then(suit_of).is_some() {
-                let span = self.here();
-                self.error_at(span, "predeal by suit length (spades(north) == 1) is not available yet; predeal cards instead (predeal north SAK, H2)".into());
-                return Err(());
+                return self.predeal_length();
             }
-            return self.expected("a seat (north, east, south, west)");
+            return self.expected(
+                "a seat (north, east, south, west) or a suit length such as spades(north) == 5",
+            );
         }
         Ok(())
+    }
+
+    /// suokko's `predeal spades(north) == 5`: that seat gets exactly that many cards of the
+    /// suit, the deal otherwise uniform (checked against the predealt cards at the end).
+    fn predeal_length(&mut self) -> PResult<()> {
+        let start = self.here().start;
+        let suit = self.peek_text().and_then(suit_of).unwrap_or(0);
+        self.pos += 1;
+        self.expect_sym("(")?;
+        let seat = self.seat()?;
+        self.expect_sym(")")?;
+        if !self.is_sym("==") {
+            return self.expected("'==' and a length: predeal by suit length fixes an exact length (predeal spades(north) == 5)");
+        }
+        self.pos += 1;
+        let span = self.here();
+        let n = self.number()?;
+        let whole = start..self.prev_end();
+        if !(0..=13).contains(&n) {
+            self.error_at(span, format!("a suit length is 0 to 13, found {n}"));
+            return Err(());
+        }
+        let slot = &mut self.script.predeal_lengths[seat][suit];
+        if let Some(old) = *slot {
+            if i64::from(old) != n {
+                self.error_at(
+                    whole,
+                    format!(
+                        "{}'s {} already predealt as {old} cards",
+                        SEATS[seat],
+                        ["spades", "hearts", "diamonds", "clubs"][suit]
+                    ),
+                );
+                return Err(());
+            }
+        }
+        *slot = Some(n as u8);
+        self.length_spans.push((seat, suit, whole));
+        Ok(())
+    }
+
+    /// Once every statement is read: the predealt lengths must fit the predealt cards and
+    /// add up (13 cards a hand, 13 a suit).
+    fn check_predeal_lengths(&mut self) {
+        let spans = std::mem::take(&mut self.length_spans);
+        let lens = self.script.predeal_lengths;
+        let suits = ["spades", "hearts", "diamonds", "clubs"];
+        for (seat, suit, span) in &spans {
+            let n = lens[*seat][*suit].unwrap_or(0) as usize;
+            let held = |who: usize| (self.script.predeal[who] >> (13 * suit)) & 0x1fff;
+            let mine = held(*seat).count_ones() as usize;
+            let others: usize = (0..4)
+                .filter(|&w| w != *seat)
+                .map(|w| held(w).count_ones() as usize)
+                .sum();
+            let msg = if mine > n {
+                Some(format!(
+                    "{} is predealt {mine} {} as cards, more than {n}",
+                    SEATS[*seat], suits[*suit]
+                ))
+            } else if n + others > 13 {
+                Some(format!(
+                    "{n} {} for {} leaves too few for the {others} predealt to other seats",
+                    suits[*suit], SEATS[*seat]
+                ))
+            } else {
+                let in_suit: usize = (0..4).map(|w| lens[w][*suit].map_or(0, usize::from)).sum();
+                let in_hand: usize = (0..4).map(|t| lens[*seat][t].map_or(0, usize::from)).sum();
+                let suit_full = (0..4).all(|w| lens[w][*suit].is_some());
+                let hand_full = (0..4).all(|t| lens[*seat][t].is_some());
+                if in_suit > 13 || (suit_full && in_suit != 13) {
+                    Some(format!(
+                        "the predealt {} lengths add up to {in_suit}; a suit has 13 cards",
+                        suits[*suit]
+                    ))
+                } else if in_hand > 13 || (hand_full && in_hand != 13) {
+                    Some(format!(
+                        "{}'s predealt suit lengths add up to {in_hand}; a hand has 13 cards",
+                        SEATS[*seat]
+                    ))
+                } else {
+                    None
+                }
+            };
+            if let Some(m) = msg {
+                self.error_at(span.clone(), m);
+                return;
+            }
+        }
+        // What the simple sums cannot see (cards of other suits filling the hand, …): ask
+        // the exact engine whether any deal is left.
+        if !spans.is_empty() && !crate::accel::lengths_possible(&self.script) {
+            let span = spans[0].2.clone();
+            self.error_at(
+                span,
+                "no deal has these predealt cards and suit lengths".into(),
+            );
+        }
     }
 
     fn holding(&mut self, seat: usize) -> PResult<()> {
@@ -898,8 +1000,7 @@ impl<'a> Parser<'a> {
         Ok(e)
     }
 
-    /// DealerV2's `shape{seat, 5+s4-h}` (a subset): items `N`, `N+`, `N-`, `[a-b]` or `[abc]`
-    /// followed by a suit letter; unnamed suits are free. Lengths may be 10 or more.
+    /// DealerV2's `shape{seat, …}` in Dellacherie's notation (see [`crate::dpp`]).
     fn dellacherie(&mut self) -> PResult<Expr> {
         self.expect_sym("{")?;
         let seat = self.seat()?;
@@ -911,118 +1012,24 @@ impl<'a> Parser<'a> {
         };
         let start = self.toks[self.pos].span.start;
         let end = self.toks[k].span.start;
-        let text = &self.src[start..end];
-        let b = text.as_bytes();
-        let mut allowed = [[true; 14]; 4];
-        let mut i = 0;
-        let mut items = 0;
-        let err = |p: &mut Parser, at: usize, msg: &str| {
-            let at = start + at.min(b.len());
-            p.error_at(
-                at..(at + 1).min(end.max(at + 1)),
-                format!("{msg} in shape{{…}}"),
-            );
-        };
-        while i < b.len() {
-            if b[i].is_ascii_whitespace() || b[i] == b',' {
-                i += 1;
-                continue;
+        match crate::dpp::expand(&self.src[start..end]) {
+            Ok(bits) => {
+                self.pos = k + 1;
+                Ok(Expr::Shape(seat, Box::new(bits)))
             }
-            let item_start = i;
-            let mut lens = [false; 14];
-            if b[i] == b'[' {
-                let close = match text[i..].find(']') {
-                    Some(c) => i + c,
-                    None => {
-                        err(self, i, "expected ']' closing a length range");
-                        return Err(());
-                    }
-                };
-                let inner = &text[i + 1..close];
-                if let Some((a, z)) = inner.split_once('-') {
-                    match (a.trim().parse::<usize>(), z.trim().parse::<usize>()) {
-                        (Ok(a), Ok(z)) if a <= z && z <= 13 => {
-                            lens[a..=z].iter_mut().for_each(|x| *x = true)
-                        }
-                        _ => {
-                            err(self, i, "expected a range of lengths 0-13 such as [4-6]");
-                            return Err(());
-                        }
-                    }
-                } else if !inner.is_empty() && inner.bytes().all(|c| c.is_ascii_digit()) {
-                    for c in inner.bytes() {
-                        lens[(c - b'0') as usize] = true;
-                    }
-                } else {
-                    err(self, i, "expected lengths such as [4-6] or [67]");
-                    return Err(());
+            Err(e) => {
+                let mut at = (start + e.at).min(end);
+                while !self.src.is_char_boundary(at) {
+                    at -= 1;
                 }
-                i = close + 1;
-            } else if b[i].is_ascii_digit() {
-                let mut n = 0usize;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    n = n * 10 + (b[i] - b'0') as usize;
-                    i += 1;
-                    if n > 13 {
-                        err(self, item_start, "a suit has at most 13 cards");
-                        return Err(());
-                    }
-                }
-                match b.get(i) {
-                    Some(b'+') => {
-                        lens[n..].iter_mut().for_each(|x| *x = true);
-                        i += 1;
-                    }
-                    Some(b'-') => {
-                        lens[..=n].iter_mut().for_each(|x| *x = true);
-                        i += 1;
-                    }
-                    _ => lens[n] = true,
-                }
-            } else {
-                err(
-                    self,
-                    i,
-                    "expected a length (5, 5+, 5-, [4-6]) then a suit letter (s, h, d, c)",
-                );
-                return Err(());
-            }
-            let suit = match b.get(i).map(u8::to_ascii_lowercase) {
-                Some(b's') => 0,
-                Some(b'h') => 1,
-                Some(b'd') => 2,
-                Some(b'c') => 3,
-                _ => {
-                    err(
-                        self,
-                        i,
-                        "expected a suit letter (s, h, d, c) after the length",
-                    );
-                    return Err(());
-                }
-            };
-            i += 1;
-            for (l, ok) in allowed[suit].iter_mut().enumerate() {
-                *ok &= lens[l];
-            }
-            items += 1;
-        }
-        if items == 0 {
-            return self.expected("a shape description such as 5+s4-h");
-        }
-        self.pos = k + 1;
-        let mut bits = ShapeBits::empty();
-        for s in 0..=13u8 {
-            for h in 0..=13 - s {
-                for d in 0..=13 - s - h {
-                    let sh = [s, h, d, 13 - s - h - d];
-                    if (0..4).all(|x| allowed[x][sh[x] as usize]) {
-                        bits.set(sh, true);
-                    }
-                }
+                let to = self.src[at..end]
+                    .chars()
+                    .next()
+                    .map_or(at, |c| at + c.len_utf8());
+                self.error_at(at..to.max(at), format!("{} in shape{{…}}", e.message));
+                Err(())
             }
         }
-        Ok(Expr::Shape(seat, Box::new(bits)))
     }
 
     fn opt_suit(&mut self) -> PResult<Option<usize>> {
@@ -1211,6 +1218,9 @@ pub fn make_diag(src: &str, span: Range<usize>, message: String) -> Diagnostic {
 pub fn parse(src: &str) -> Result<Script, Vec<Diagnostic>> {
     let mut p = Parser::new(src);
     p.program();
+    if p.diags.is_empty() {
+        p.check_predeal_lengths();
+    }
     if p.diags.is_empty() {
         Ok(p.script)
     } else {

@@ -38,6 +38,10 @@ struct Compiled {
     tables: Arc<Tables>,
     accel: Option<Accel>,
     accel_note: String,
+    /// Exact sampler of the deals dealer shuffles when suit lengths are predealt.
+    base: Option<Dealer>,
+    /// Suit lengths are predealt but too many to count: shuffle and reject on them.
+    length_rejection: bool,
     prints: bool,
 }
 
@@ -74,18 +78,14 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
 
 /// Plans exact sampling of `nec`; `split` allows one retry with seats or sums alone.
 fn plan_nec(script: &Script, nec: Nec, split: bool) -> (Option<Accel>, String) {
+    let nec = accel::with_lengths(nec, script);
     let Some(set) = accel::constraint_set(&nec, &script.predeal) else {
         return (None, "The condition asks for cards predealt to another seat: no deal can qualify; dealing by rejection.".into());
     };
-    let base = {
-        let mut b = fairdeal_constrain::ConstraintSet::unconstrained();
-        for i in 0..4 {
-            b.seats[i].fixed = Hand::from_bits(script.predeal[i]);
-        }
-        match Dealer::new(&b, options()) {
-            Ok(d) => d.count().deals,
-            Err(_) => ALL_DEALS,
-        }
+    let base_set = accel::base_set(script);
+    let base = match Dealer::new(&base_set, options()) {
+        Ok(d) if d.count().is_exact() => d.count().deals,
+        _ => ALL_DEALS,
     };
     // Cheap screen first: the product of the seats' own probabilities (each counted alone)
     // approximates P(N); building the joint tables is only worth it when that is small.
@@ -94,7 +94,7 @@ fn plan_nec(script: &Script, nec: Nec, split: bool) -> (Option<Accel>, String) {
         if !set.seats[i].constrained {
             continue;
         }
-        let mut one = fairdeal_constrain::ConstraintSet::unconstrained();
+        let mut one = base_set.clone();
         for j in 0..4 {
             one.seats[j].fixed = set.seats[j].fixed;
         }
@@ -112,7 +112,7 @@ fn plan_nec(script: &Script, nec: Nec, split: bool) -> (Option<Accel>, String) {
         }
     }
     for pc in &set.pairs {
-        let mut one = fairdeal_constrain::ConstraintSet::unconstrained();
+        let mut one = base_set.clone();
         for j in 0..4 {
             one.seats[j].fixed = set.seats[j].fixed;
         }
@@ -196,6 +196,14 @@ impl Program {
         } else {
             (None, "Acceleration is off: every deal is shuffled and the whole condition tested, as dealer does.".into())
         };
+        let base = if accel::has_predeal_lengths(&script) {
+            Dealer::new(&accel::base_set(&script), options())
+                .ok()
+                .filter(|d| d.count().is_exact())
+        } else {
+            None
+        };
+        let length_rejection = base.is_none() && accel::has_predeal_lengths(&script);
         let prints = will_print(&script.actions);
         let generate = script.generate.unwrap_or(DEFAULT_GENERATE);
         let produce = script.produce.unwrap_or(if prints { 40 } else { generate });
@@ -205,6 +213,8 @@ impl Program {
                 tables,
                 accel,
                 accel_note,
+                length_rejection,
+                base,
                 prints,
             }),
             generate,
@@ -266,6 +276,7 @@ impl Program {
             shuffler: fairdeal_dealing_free::Shuffler::new(seed),
             rng,
             accel: c.accel.as_ref().and_then(|a| a.dealer.clone()),
+            base: c.base.clone(),
             generated: 0,
             produced: 0,
             finished: false,
@@ -293,6 +304,24 @@ impl Program {
             })
             .collect();
         let mut s = String::new();
+        let lengths: Vec<String> = (0..4)
+            .flat_map(|i| (0..4).map(move |t| (i, t)))
+            .filter_map(|(i, t)| {
+                c.script.predeal_lengths[i][t].map(|n| {
+                    format!(
+                        "{} {n} {}",
+                        Seat::ALL[i].name(),
+                        ["spades", "hearts", "diamonds", "clubs"][t]
+                    )
+                })
+            })
+            .collect();
+        if !lengths.is_empty() {
+            s.push_str(&format!(
+                "Predealt suit lengths are dealt exactly ({}): every deal with them is equally likely. ",
+                lengths.join(", ")
+            ));
+        }
         if !predeal.is_empty() {
             s.push_str(&format!(
                 "Predealt cards are placed exactly ({}); the rest are shuffled. ",
@@ -382,6 +411,28 @@ mod fairdeal_dealing_free {
             }
             Deal::new(hands.map(Hand::from_bits)).unwrap_or_else(|_| unreachable_deal())
         }
+
+        /// A uniform deal with the predealt cards and suit lengths, by rejection on the
+        /// lengths (only used when the exact engine could not count them within budget).
+        pub fn deal_with_lengths(
+            &mut self,
+            fixed: &[u64; 4],
+            lengths: &[[Option<u8>; 4]; 4],
+        ) -> Deal {
+            loop {
+                let d = self.deal(fixed);
+                let ok = (0..4).all(|i| {
+                    let h = d.hand(fairdeal_model::Seat::ALL[i]).bits();
+                    (0..4).all(|t| {
+                        lengths[i][t]
+                            .is_none_or(|n| ((h >> (13 * t)) & 0x1fff).count_ones() == u32::from(n))
+                    })
+                });
+                if ok {
+                    return d;
+                }
+            }
+        }
     }
 
     fn unreachable_deal() -> Deal {
@@ -401,6 +452,7 @@ pub struct Runner {
     shuffler: fairdeal_dealing_free::Shuffler,
     rng: ChaCha8Rng,
     accel: Option<Dealer>,
+    base: Option<Dealer>,
     generated: u64,
     produced: u64,
     finished: bool,
@@ -450,7 +502,19 @@ impl Runner {
                 }
                 _ => {
                     self.generated += 1;
-                    self.shuffler.deal(&c.script.predeal)
+                    match &mut self.base {
+                        Some(base) => match base.sample(&mut self.rng) {
+                            Ok(d) => d,
+                            Err(_) => {
+                                self.generated = generate;
+                                continue;
+                            }
+                        },
+                        None if c.length_rejection => self
+                            .shuffler
+                            .deal_with_lengths(&c.script.predeal, &c.script.predeal_lengths),
+                        None => self.shuffler.deal(&c.script.predeal),
+                    }
                 }
             };
             let keep = match &c.script.condition {

@@ -384,3 +384,72 @@ fn chi_square_helper_detects_differences() {
     let c = vec![1200u64, 2000, 3000, 3800];
     assert!(two_sample(&a, &c).2 < 1e-4);
 }
+
+/// Extensions dealer cannot run are compared with the dealer script that says the same by a
+/// condition: Dellacherie shapes (DealerV2) against the plain shape lists they expand to
+/// (dpp's README), and suokko's predeal by suit length against `spades(north) == 5` tested
+/// by rejection.
+fn check_against_dealer(ours_src: &str, dealer_src: &str, produce: u64, seed: u32) -> (Run, Run) {
+    let (theirs, (ours, _)) = std::thread::scope(|s| {
+        let h = s.spawn(|| run_dealer(dealer_src, produce, seed));
+        (h.join().unwrap(), run_ours(ours_src, produce, seed))
+    });
+    assert_eq!((theirs.produced, ours.produced), (produce, produce));
+    let ha = histograms(&theirs);
+    let hb = histograms(&ours);
+    let failures: Vec<String> = ha
+        .iter()
+        .filter_map(|(k, a)| {
+            let (stat, df, p) = two_sample(a, &hb[k]);
+            (p < 1e-4).then(|| format!("{k}: chi2 {stat:.1} df {df} p {p:.2e}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{ours_src}:\n{}", failures.join("\n"));
+    (theirs, ours)
+}
+
+#[test]
+fn dellacherie_shapes_match_their_dealer_expansion() {
+    // "Michaels, spades and a minor" and "a balanced hand with a 4-card major" (dpp's README).
+    check_against_dealer(
+        "condition shape{north, 5+s5+m(xx)} && hcp(north) >= 8\naction printoneline\n",
+        "condition shape(north, 5xx5 + 5x5x + 6xx5 + 6x5x + 5xx6 + 5x6x + 7xx5 + 7x5x + 5xx7 + 5x7x + 6xx6 + 6x6x + 8xx5 + 8x5x + 5xx8 + 5x8x + 7xx6 + 7x6x + 6xx7 + 6x7x) && hcp(north) >= 8\naction printoneline\n",
+        20_000,
+        91,
+    );
+    check_against_dealer(
+        "condition shape{south, 4M(3+3+2+)} && hcp(south) >= 15\naction printoneline\n",
+        "condition shape(south, 2443 + 2434 + 3424 + 3442 + 3433 + 4243 + 4423 + 4234 + 4432 + 4324 + 4342 + 4333) && hcp(south) >= 15\naction printoneline\n",
+        20_000,
+        92,
+    );
+}
+
+#[test]
+fn predeal_by_suit_length_matches_dealer_rejection() {
+    let ours_src = "predeal spades(north) == 5\npredeal hearts(south) == 4\ncondition hcp(north) >= 12\naction printoneline\n";
+    let dealer_src = "condition spades(north) == 5 && hearts(south) == 4 && hcp(north) >= 12\naction printoneline\n";
+    let produce = 50_000;
+    let (theirs, ours) = check_against_dealer(ours_src, dealer_src, produce, 93);
+    for d in &ours.deals {
+        assert_eq!((d[0][0].len(), d[2][1].len()), (5, 4));
+    }
+    // `generated` counts only deals with the predealt lengths (dealer's counts every
+    // shuffle): ours ≈ dealer's × P(lengths), with P(lengths) counted exactly.
+    let script = fairdeal_script::parser::parse(ours_src).unwrap();
+    let base = fairdeal_constrain::Dealer::new(
+        &fairdeal_script::accel::base_set(&script),
+        fairdeal_constrain::Options::default(),
+    )
+    .unwrap();
+    let p_lengths = base.count().deals as f64 / fairdeal_constrain::ALL_DEALS as f64;
+    let expected = theirs.generated as f64 * p_lengths;
+    let p_hat = produce as f64 / ours.generated as f64;
+    let z = (expected / ours.generated as f64).ln() / (2.0 * (1.0 - p_hat) / produce as f64).sqrt();
+    assert!(
+        z.abs() < 4.5,
+        "generated: ours {} vs dealer {} × P(lengths) {p_lengths:.5} = {expected:.0} (z {z:.1})",
+        ours.generated,
+        theirs.generated
+    );
+}

@@ -107,6 +107,15 @@ fn cards_and_shapes() {
     assert_eq!(v("shape{east, 5+s, 3-h, [34]d}"), 1.0);
     assert_eq!(v("shape{east, 6+s}"), 0.0);
     assert_eq!(v("shape{west, 5c}"), 1.0);
+    // dpp's permutations, majors/minors and conditions: north 4-3-4-2, east 5-2-3-3.
+    assert_eq!(v("shape{north, 4M(3+3+2+)}"), 1.0);
+    assert_eq!(v("shape{north, (4432)}"), 1.0);
+    assert_eq!(v("shape{east, 5s(332)}"), 1.0);
+    assert_eq!(v("shape{east, 5M(xxx) - 5s(431)}"), 1.0);
+    assert_eq!(v("shape{east, 4+m(xxx)}"), 0.0);
+    assert_eq!(v("shape{east, xxxx:s>h+d}"), 0.0);
+    assert_eq!(v("shape{east, xxxx:s>=h+d}"), 1.0);
+    assert_eq!(v("shape{north, 4+xx2}"), 1.0);
 }
 
 #[test]
@@ -245,8 +254,47 @@ fn unavailable_features_say_so() {
     assert!(d[0].2.contains("expected a suit letter"), "{}", d[0].2);
     let d = diag("action evalcontract\n");
     assert!(d[0].2.contains("not available"), "{}", d[0].2);
-    let d = diag("predeal spades(north) == 1\n");
-    assert!(d[0].2.contains("not available yet"), "{}", d[0].2);
+}
+
+#[test]
+fn predeal_by_suit_length() {
+    // Every produced deal has the predealt lengths, with predealt cards too.
+    let src = "predeal north SAK\npredeal spades(north) == 5\npredeal clubs(west) == 0\nproduce 300\naction average spades(north), average clubs(west), average hascard(north, AS)\n";
+    let p = compile(src).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(
+        p.acceleration().contains("North 5 spades, West 0 clubs"),
+        "{}",
+        p.acceleration()
+    );
+    let mut r = p.runner([7; 32]);
+    while !r.step(1000) {}
+    let rep = r.report();
+    assert_eq!(rep.produced, 300);
+    let means: Vec<f64> = rep.averages.iter().map(|a| a.mean).collect();
+    assert_eq!(means, vec![5.0, 0.0, 1.0]);
+    // No condition: every deal with the lengths is kept, so generated == produced.
+    assert_eq!(rep.generated, 300);
+    // Errors, each at its statement.
+    let d = diag("predeal spades(north) == 14\n");
+    assert_eq!((d[0].0, d[0].1), (1, 26), "{d:?}");
+    assert!(d[0].2.contains("0 to 13"), "{}", d[0].2);
+    let d = diag("predeal north SAKQJT9\npredeal spades(north) == 5\n");
+    assert_eq!(d[0].0, 2, "{d:?}");
+    assert!(
+        d[0].2.contains("predealt 6 spades as cards, more than 5"),
+        "{}",
+        d[0].2
+    );
+    let d = diag("predeal spades(north) == 7\npredeal spades(south) == 7\n");
+    assert!(d[0].2.contains("add up to 14"), "{}", d[0].2);
+    let d = diag("predeal spades(north) == 5\npredeal spades(north) == 4\n");
+    assert_eq!(d[0].0, 2, "{d:?}");
+    assert!(d[0].2.contains("already predealt as 5"), "{}", d[0].2);
+    let d = diag("predeal hearts(east) > 4\n");
+    assert!(d[0].2.contains("expected '=='"), "{}", d[0].2);
+    // Lengths that only the count can rule out: 11 predealt spades and 3 hearts make 14.
+    let d = diag("predeal north SAKQJT987654\npredeal hearts(north) == 3\n");
+    assert!(d[0].2.contains("no deal"), "{d:?}");
 }
 
 #[test]

@@ -1,167 +1,115 @@
-//! The gloo-worker actor that runs batches off the page's thread.
+//! The gloo-worker actor that runs jobs off the page's thread.
 //!
-//! Rhythm: a `Start` builds the [`Job`] and answers `Progress{0,total}`; then each step
-//! deals [`CHUNK`] boards, answers `Progress`, and schedules the next step with a zero-delay
-//! timer — a macrotask, so any `Cancel` already posted to the worker is handled first.
+//! It keeps one [`Slot`] per kind of job — the dealing batch, the dealer script, the
+//! simulated question, the statistics run — and hands each request to its slot: the slot
+//! answers the start, runs the job in slices from zero-delay timers (so any `Cancel` already
+//! posted to the worker is handled between slices), and answers progress, then done,
+//! `Failed` or the job's cancel message (see [`super::sliced`]).
+//!
+//! The dealing batch's rhythm: a `Start` builds the [`Job`] and answers `Progress{0,total}`;
+//! then each slice deals [`CHUNK`] boards and answers `Progress`; the last answers
+//! `Progress{total,total}` and `Done` with the boards; `Cancel` answers `Cancelled{done}`.
 
 use super::job::{Job, CHUNK};
 use super::protocol::{FromWorker, ToWorker};
-use super::script_job;
-use super::sim_job;
-use super::stats_job;
+use super::script_job::ScriptJob;
+use super::sim_job::SimJob;
+use super::sliced::{SlicedJob, Slot};
+use super::stats_job::StatsJob;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
-/// Internal message: deal the next chunk of batch `job`.
-#[derive(Debug, Clone, Copy)]
-pub struct Step(pub(crate) u32);
+impl SlicedJob for Job {
+    fn run_slice(&mut self) -> Result<bool, String> {
+        self.step(CHUNK)
+    }
 
-struct Running {
-    handler: HandlerId,
-    id: u32,
-    job: Job,
+    fn progress_message(&self, job: u32) -> FromWorker {
+        FromWorker::Progress {
+            job,
+            done: self.done(),
+            total: self.total(),
+        }
+    }
+
+    /// `Progress{total,total}`, then `Done` with the boards.
+    fn done_messages(self, job: u32) -> Vec<FromWorker> {
+        let total = self.total();
+        vec![
+            FromWorker::Progress {
+                job,
+                done: total,
+                total,
+            },
+            FromWorker::Done {
+                job,
+                boards: self.into_boards(),
+            },
+        ]
+    }
+
+    /// `Cancelled` with the boards dealt so far.
+    fn cancel_message(self, job: u32) -> FromWorker {
+        FromWorker::Cancelled {
+            job,
+            done: self.done(),
+        }
+    }
 }
 
-/// The dealing worker: at most one batch at a time.
+/// The dealing worker: at most one job of each kind at a time.
+#[derive(Default)]
 pub struct DealWorker {
-    current: Option<Running>,
-    /// The dealer-script run, if any (see [`script_job`]).
-    script: Option<script_job::Running>,
-    /// The simulated question, if any (see [`sim_job`]).
-    sim: sim_job::Slot,
-    /// The statistics run, if any (see [`stats_job`]).
-    stats: stats_job::Slot,
-}
-
-fn schedule(scope: &WorkerScope<DealWorker>, id: u32) {
-    let scope = scope.clone();
-    gloo_timers::callback::Timeout::new(0, move || scope.send_message(Step(id))).forget();
+    /// The dealing batch, if any (see [`super::job`]).
+    batch: Slot<Job>,
+    /// The dealer-script run, if any (see [`super::script_job`]).
+    script: Slot<ScriptJob>,
+    /// The simulated question, if any (see [`super::sim_job`]).
+    sim: Slot<SimJob>,
+    /// The statistics run, if any (see [`super::stats_job`]).
+    stats: Slot<StatsJob>,
 }
 
 impl Worker for DealWorker {
-    type Message = Step;
+    /// Unused: every job is stepped by its slot's timers.
+    type Message = ();
     type Input = ToWorker;
     type Output = FromWorker;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        DealWorker {
-            current: None,
-            script: None,
-            sim: sim_job::Slot::default(),
-            stats: stats_job::Slot::default(),
-        }
+        DealWorker::default()
     }
 
-    fn update(&mut self, scope: &WorkerScope<Self>, Step(id): Step) {
-        if script_job::on_step(&mut self.script, scope, id) {
-            return;
-        }
-        let Some(run) = self.current.as_mut().filter(|r| r.id == id) else {
-            return;
-        };
-        match run.job.step(CHUNK) {
-            Ok(false) => {
-                scope.respond(
-                    run.handler,
-                    FromWorker::Progress {
-                        job: id,
-                        done: run.job.done(),
-                        total: run.job.total(),
-                    },
-                );
-                schedule(scope, id);
-            }
-            Ok(true) => {
-                if let Some(run) = self.current.take() {
-                    let (handler, total) = (run.handler, run.job.total());
-                    scope.respond(
-                        handler,
-                        FromWorker::Progress {
-                            job: id,
-                            done: total,
-                            total,
-                        },
-                    );
-                    scope.respond(
-                        handler,
-                        FromWorker::Done {
-                            job: id,
-                            boards: run.job.into_boards(),
-                        },
-                    );
-                }
-            }
-            Err(message) => {
-                let handler = run.handler;
-                self.current = None;
-                scope.respond(handler, FromWorker::Failed { job: id, message });
-            }
-        }
-    }
+    fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
 
     fn received(&mut self, scope: &WorkerScope<Self>, msg: ToWorker, handler: HandlerId) {
         match msg {
-            ToWorker::Start(req) => {
-                self.current = None;
-                match Job::new(&req.spec, req.boards, req.seed) {
-                    Ok(job) => {
-                        scope.respond(
-                            handler,
-                            FromWorker::Progress {
-                                job: req.job,
-                                done: 0,
-                                total: job.total(),
-                            },
-                        );
-                        self.current = Some(Running {
-                            handler,
-                            id: req.job,
-                            job,
-                        });
-                        schedule(scope, req.job);
-                    }
-                    Err(message) => scope.respond(
-                        handler,
-                        FromWorker::Failed {
-                            job: req.job,
-                            message,
-                        },
-                    ),
-                }
-            }
+            ToWorker::Start(req) => self.batch.start(scope, handler, req.job, || {
+                Job::new(&req.spec, req.boards, req.seed)
+            }),
             ToWorker::Script { job, source, seed } => {
-                script_job::start(&mut self.script, scope, handler, job, &source, seed);
+                self.script
+                    .start(scope, handler, job, || ScriptJob::new(&source, seed))
             }
-            ToWorker::Simulate(req) => sim_job::start(&self.sim, scope, handler, req),
-            ToWorker::Stats(req) => stats_job::start(&self.stats, scope, handler, req),
+            ToWorker::Simulate(req) => self.sim.start(scope, handler, req.job, || {
+                SimJob::new(&req.spec, &req.outcome, req.samples, req.seed)
+            }),
+            ToWorker::Stats(req) => self.stats.start(scope, handler, req.job, || {
+                StatsJob::new(&req.spec, &req.tables, req.deals, req.seed)
+            }),
             ToWorker::Cancel(id) => {
-                if stats_job::cancel(&self.stats, scope, id) {
-                    return;
-                }
-                if sim_job::cancel(&self.sim, scope, id) {
-                    return;
-                }
-                if script_job::cancel(&mut self.script, scope, id) {
-                    return;
-                }
-                if let Some(run) = self.current.take_if(|r| r.id == id) {
-                    scope.respond(
-                        run.handler,
-                        FromWorker::Cancelled {
-                            job: id,
-                            done: run.job.done(),
-                        },
-                    );
-                }
+                // The first slot whose job has this id answers.
+                let _ = self.stats.cancel(scope, id)
+                    || self.sim.cancel(scope, id)
+                    || self.script.cancel(scope, id)
+                    || self.batch.cancel(scope, id);
             }
         }
     }
 
     fn disconnected(&mut self, _scope: &WorkerScope<Self>, handler: HandlerId) {
-        script_job::disconnected(&mut self.script, handler);
-        sim_job::disconnected(&self.sim, handler);
-        stats_job::disconnected(&self.stats, handler);
-        if self.current.as_ref().is_some_and(|r| r.handler == handler) {
-            self.current = None;
-        }
+        self.script.disconnected(handler);
+        self.sim.disconnected(handler);
+        self.stats.disconnected(handler);
+        self.batch.disconnected(handler);
     }
 }

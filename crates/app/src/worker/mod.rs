@@ -8,9 +8,13 @@
 //! * [`job`] — [`job::Job`], a constrained batch that deals in chunks from a ChaCha20 stream
 //!   keyed by a 32-byte seed. The page runs small batches itself with the same runner, so a
 //!   seed gives the same boards whether or not the worker dealt them.
+//! * [`sliced`] — the one runner every job of the worker goes through: a job is a
+//!   [`sliced::SlicedJob`] (one slice of work, its start / progress / done / cancel
+//!   messages) held by a [`sliced::Slot`], which starts it (answering `Failed` when it cannot
+//!   be built), runs each slice from a zero-delay timer so that a `Cancel` already queued is
+//!   handled before the next slice, answers progress after each, and cancels or drops it.
 //! * [`agent`] — [`agent::DealWorker`], the gloo-worker actor the `fairdeal-worker` binary
-//!   registers: it deals one chunk, reports progress, then yields to the event loop with a
-//!   zero-delay timer so that a `Cancel` already queued is handled before the next chunk.
+//!   registers: one slot per kind of job (the batch deals [`job::CHUNK`] boards a slice).
 //! * [`script_job`] — dealer scripts (`ToWorker::Script`): compiled once, run in slices
 //!   sized to about 40 ms each, `ScriptProgress{generated, produced}` after every slice, then
 //!   `ScriptDone` with the report (deals, text output, averages, frequencies).
@@ -29,4 +33,5 @@ pub mod job;
 pub mod protocol;
 pub mod script_job;
 pub mod sim_job;
+pub mod sliced;
 pub mod stats_job;

@@ -8,16 +8,15 @@
 //! messages stay cheap. Everything is deterministic in the seed (the slice sizes only decide
 //! where the runner pauses).
 //!
-//! The worker side ([`start`], [`on_step`], [`cancel`]) keeps at most one run per worker,
-//! answers `ScriptStarted` (what is sampled exactly), then `ScriptProgress` after every slice, then `ScriptDone` (or `Failed`/`Cancelled`),
-//! and schedules each slice with a zero-delay timer so a queued `Cancel` is handled first.
+//! In the worker [`ScriptJob`] is a [`SlicedJob`] run by a [`super::sliced::Slot`]: it
+//! answers `ScriptStarted` (what is sampled exactly) and a first `ScriptProgress`, then
+//! `ScriptProgress` after every slice, then `ScriptDone` (or `Failed`/`Cancelled`).
 //!
 //! Panic policy: no panics; a script that does not compile is answered with `Failed`.
 
-use super::agent::{DealWorker, Step};
 use super::protocol::FromWorker;
+use super::sliced::SlicedJob;
 use fairdeal_script::{compile, Diagnostic, Report, Runner};
-use gloo_worker::{HandlerId, WorkerScope};
 
 /// Wanted duration of one slice, in milliseconds.
 pub const TARGET_MS: f64 = 40.0;
@@ -143,92 +142,39 @@ impl ScriptJob {
     }
 }
 
-/// A run in the worker: who asked, its id, the job.
-pub struct Running {
-    handler: HandlerId,
-    id: u32,
-    job: ScriptJob,
-}
-
 fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
-fn schedule(scope: &WorkerScope<DealWorker>, id: u32) {
-    let scope = scope.clone();
-    gloo_timers::callback::Timeout::new(0, move || scope.send_message(Step(id))).forget();
-}
-
-/// Handles `ToWorker::Script`: replaces any run in `slot` and schedules the first slice.
-pub fn start(
-    slot: &mut Option<Running>,
-    scope: &WorkerScope<DealWorker>,
-    handler: HandlerId,
-    id: u32,
-    source: &str,
-    seed: [u8; 32],
-) {
-    *slot = None;
-    match ScriptJob::new(source, seed) {
-        Ok(job) => {
-            scope.respond(
-                handler,
-                FromWorker::ScriptStarted {
-                    job: id,
-                    acceleration: job.acceleration.clone(),
-                },
-            );
-            scope.respond(handler, job.progress(id));
-            *slot = Some(Running { handler, id, job });
-            schedule(scope, id);
-        }
-        Err(message) => scope.respond(handler, FromWorker::Failed { job: id, message }),
+impl SlicedJob for ScriptJob {
+    fn run_slice(&mut self) -> Result<bool, String> {
+        Ok(self.slice(now_ms))
     }
-}
 
-/// Handles a `Step(id)`: runs one slice if `id` is the script run in `slot`. Returns false
-/// when the step is not for a script run (the caller then treats it as its own).
-pub fn on_step(slot: &mut Option<Running>, scope: &WorkerScope<DealWorker>, id: u32) -> bool {
-    let Some(run) = slot.as_mut().filter(|r| r.id == id) else {
-        return false;
-    };
-    if run.job.slice(now_ms) {
-        if let Some(run) = slot.take() {
-            scope.respond(run.handler, run.job.progress(id));
-            scope.respond(
-                run.handler,
-                FromWorker::ScriptDone {
-                    job: id,
-                    report: Box::new(run.job.report()),
-                },
-            );
-        }
-    } else {
-        scope.respond(run.handler, run.job.progress(id));
-        schedule(scope, id);
+    fn progress_message(&self, job: u32) -> FromWorker {
+        self.progress(job)
     }
-    true
-}
 
-/// Handles `ToWorker::Cancel(id)` for a script run: stops it and answers `Cancelled` with
-/// the deals produced so far. Returns false when `id` is not the script run.
-pub fn cancel(slot: &mut Option<Running>, scope: &WorkerScope<DealWorker>, id: u32) -> bool {
-    let Some(run) = slot.take_if(|r| r.id == id) else {
-        return false;
-    };
-    scope.respond(
-        run.handler,
+    /// `ScriptStarted` (what is sampled exactly), then the progress.
+    fn start_messages(&self, job: u32) -> Vec<FromWorker> {
+        let acceleration = self.acceleration.clone();
+        vec![
+            FromWorker::ScriptStarted { job, acceleration },
+            self.progress(job),
+        ]
+    }
+
+    /// The final progress, then `ScriptDone` with the report.
+    fn done_messages(self, job: u32) -> Vec<FromWorker> {
+        let report = Box::new(self.report());
+        vec![self.progress(job), FromWorker::ScriptDone { job, report }]
+    }
+
+    /// `Cancelled` with the deals produced so far.
+    fn cancel_message(self, job: u32) -> FromWorker {
         FromWorker::Cancelled {
-            job: id,
-            done: u32::try_from(run.job.produced()).unwrap_or(u32::MAX),
-        },
-    );
-    true
-}
-
-/// Handles a disconnected page: drops its run.
-pub fn disconnected(slot: &mut Option<Running>, handler: HandlerId) {
-    if slot.as_ref().is_some_and(|r| r.handler == handler) {
-        *slot = None;
+            job,
+            done: u32::try_from(self.produced()).unwrap_or(u32::MAX),
+        }
     }
 }

@@ -8,24 +8,20 @@
 //! advances). Double-dummy outcomes are solved here too, one deal at a time, by
 //! `fairdeal_dd::DdSolver` (sequential pons-dds). Everything is deterministic in the seed.
 //!
-//! The worker side ([`start`], [`cancel`], [`disconnected`]) keeps at most one simulation
-//! per worker in an `Rc<RefCell<…>>` shared with its zero-delay timers (the actor's own
-//! `Step` message stays the dealing batch's), answers `SimProgress` after every slice and
-//! `SimDone` when the sample count is reached or on `Cancel` (the estimate so far is kept:
-//! stopping is not failing).
+//! In the worker [`SimJob`] is a [`SlicedJob`] run by a [`super::sliced::Slot`]:
+//! `SimProgress` at the start and after every slice, `SimDone` when the sample count is
+//! reached or on `Cancel` (the estimate so far is kept: stopping is not failing).
 //!
 //! Panic policy: no panics; bad text is answered with `Failed` (with line:column).
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
-use super::agent::DealWorker;
 use super::job::APP_OPTIONS;
-use super::protocol::{FromWorker, SimRequest};
+use super::protocol::FromWorker;
+use super::sliced::SlicedJob;
 use fairdeal_model::{Deal, Seat, Strain};
 use fairdeal_prob::simulate::{exact_condition, Outcome, Simulation};
 use fairdeal_prob::Fraction;
-use gloo_worker::{HandlerId, WorkerScope};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 
@@ -143,80 +139,21 @@ impl SimJob {
     }
 }
 
-/// The simulation a worker is running.
-pub struct Running {
-    handler: HandlerId,
-    id: u32,
-    job: SimJob,
-}
-
-/// The worker's simulation slot, shared with its timers.
-pub type Slot = Rc<RefCell<Option<Running>>>;
-
-fn schedule(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) {
-    let (slot, scope) = (slot.clone(), scope.clone());
-    gloo_timers::callback::Timeout::new(0, move || step(&slot, &scope, id)).forget();
-}
-
-fn step(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) {
-    let mut guard = slot.borrow_mut();
-    let Some(run) = guard.as_mut().filter(|r| r.id == id) else {
-        return;
-    };
-    match run.job.slice(TARGET_MS) {
-        Ok(false) => {
-            scope.respond(run.handler, run.job.progress(id));
-            drop(guard);
-            schedule(slot, scope, id);
-        }
-        Ok(true) => {
-            scope.respond(run.handler, run.job.finished(id, false));
-            *guard = None;
-        }
-        Err(message) => {
-            scope.respond(run.handler, FromWorker::Failed { job: id, message });
-            *guard = None;
-        }
+impl SlicedJob for SimJob {
+    fn run_slice(&mut self) -> Result<bool, String> {
+        self.slice(TARGET_MS)
     }
-}
 
-/// Starts `req` (replacing any simulation running) and answers a first `SimProgress`.
-pub fn start(slot: &Slot, scope: &WorkerScope<DealWorker>, handler: HandlerId, req: SimRequest) {
-    *slot.borrow_mut() = None;
-    match SimJob::new(&req.spec, &req.outcome, req.samples, req.seed) {
-        Ok(job) => {
-            scope.respond(handler, job.progress(req.job));
-            *slot.borrow_mut() = Some(Running {
-                handler,
-                id: req.job,
-                job,
-            });
-            schedule(slot, scope, req.job);
-        }
-        Err(message) => scope.respond(
-            handler,
-            FromWorker::Failed {
-                job: req.job,
-                message,
-            },
-        ),
+    fn progress_message(&self, job: u32) -> FromWorker {
+        self.progress(job)
     }
-}
 
-/// Stops simulation `id` if it is the one running (answering `SimDone{stopped}` with the
-/// estimate so far); false if it is not ours.
-pub fn cancel(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) -> bool {
-    let taken = slot.borrow_mut().take_if(|r| r.id == id);
-    match taken {
-        Some(run) => {
-            scope.respond(run.handler, run.job.finished(id, true));
-            true
-        }
-        None => false,
+    fn done_messages(self, job: u32) -> Vec<FromWorker> {
+        vec![self.finished(job, false)]
     }
-}
 
-/// Drops the simulation of a page that went away.
-pub fn disconnected(slot: &Slot, handler: HandlerId) {
-    let _ = slot.borrow_mut().take_if(|r| r.handler == handler);
+    /// Stopping is not failing: `SimDone{stopped}` with the estimate so far.
+    fn cancel_message(self, job: u32) -> FromWorker {
+        self.finished(job, true)
+    }
 }

@@ -7,21 +7,17 @@
 //! slices. [`StatsJob::report`] turns the analysis into [`StatsReport`], plain data for the
 //! page. Everything is deterministic in the seed.
 //!
-//! The worker side ([`start`], [`cancel`], [`disconnected`]) keeps at most one run per
-//! worker in an `Rc<RefCell<…>>` shared with its zero-delay timers, answers `StatsProgress`
-//! after every slice, then `StatsDone`, `Failed`, or `Cancelled` on `Cancel`.
+//! In the worker [`StatsJob`] is a [`SlicedJob`] run by a [`super::sliced::Slot`]:
+//! `StatsProgress` at the start and after every slice, then `StatsDone`, `Failed`, or
+//! `Cancelled` on `Cancel`.
 //!
 //! Panic policy: no panics; bad text is answered with `Failed` (with line:column or column).
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use super::agent::DealWorker;
 use super::job::APP_OPTIONS;
-use super::protocol::{FromWorker, StatsRequest};
+use super::protocol::FromWorker;
+use super::sliced::SlicedJob;
 use fairdeal_constrain::stats::{Analysis, Generator, Report, TableSpec};
 use fairdeal_constrain::{parse, Options};
-use gloo_worker::{HandlerId, WorkerScope};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -213,86 +209,25 @@ impl StatsJob {
     }
 }
 
-/// The run a worker is doing.
-pub struct Running {
-    handler: HandlerId,
-    id: u32,
-    job: StatsJob,
-}
+impl SlicedJob for StatsJob {
+    fn run_slice(&mut self) -> Result<bool, String> {
+        self.slice(TARGET_MS, js_sys::Date::now)
+    }
 
-/// The worker's statistics slot, shared with its timers.
-pub type Slot = Rc<RefCell<Option<Running>>>;
+    fn progress_message(&self, job: u32) -> FromWorker {
+        self.progress(job)
+    }
 
-fn schedule(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) {
-    let (slot, scope) = (slot.clone(), scope.clone());
-    gloo_timers::callback::Timeout::new(0, move || step(&slot, &scope, id)).forget();
-}
+    fn done_messages(mut self, job: u32) -> Vec<FromWorker> {
+        let report = Box::new(self.report());
+        vec![FromWorker::StatsDone { job, report }]
+    }
 
-fn step(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) {
-    let mut guard = slot.borrow_mut();
-    let Some(run) = guard.as_mut().filter(|r| r.id == id) else {
-        return;
-    };
-    match run.job.slice(TARGET_MS, js_sys::Date::now) {
-        Ok(false) => {
-            scope.respond(run.handler, run.job.progress(id));
-            drop(guard);
-            schedule(slot, scope, id);
-        }
-        Ok(true) => {
-            let report = Box::new(run.job.report());
-            scope.respond(run.handler, FromWorker::StatsDone { job: id, report });
-            *guard = None;
-        }
-        Err(message) => {
-            scope.respond(run.handler, FromWorker::Failed { job: id, message });
-            *guard = None;
+    /// `Cancelled` with the deals generated so far.
+    fn cancel_message(self, job: u32) -> FromWorker {
+        FromWorker::Cancelled {
+            job,
+            done: self.done(),
         }
     }
-}
-
-/// Starts `req` (replacing any run) and answers a first `StatsProgress`.
-pub fn start(slot: &Slot, scope: &WorkerScope<DealWorker>, handler: HandlerId, req: StatsRequest) {
-    *slot.borrow_mut() = None;
-    match StatsJob::new(&req.spec, &req.tables, req.deals, req.seed) {
-        Ok(job) => {
-            scope.respond(handler, job.progress(req.job));
-            *slot.borrow_mut() = Some(Running {
-                handler,
-                id: req.job,
-                job,
-            });
-            schedule(slot, scope, req.job);
-        }
-        Err(message) => scope.respond(
-            handler,
-            FromWorker::Failed {
-                job: req.job,
-                message,
-            },
-        ),
-    }
-}
-
-/// Stops run `id` if it is ours (answering `Cancelled`); false otherwise.
-pub fn cancel(slot: &Slot, scope: &WorkerScope<DealWorker>, id: u32) -> bool {
-    let taken = slot.borrow_mut().take_if(|r| r.id == id);
-    match taken {
-        Some(run) => {
-            scope.respond(
-                run.handler,
-                FromWorker::Cancelled {
-                    job: id,
-                    done: run.job.done(),
-                },
-            );
-            true
-        }
-        None => false,
-    }
-}
-
-/// Drops the run of a page that went away.
-pub fn disconnected(slot: &Slot, handler: HandlerId) {
-    let _ = slot.borrow_mut().take_if(|r| r.handler == handler);
 }

@@ -2,7 +2,8 @@
 // the textarea's text and follows its scroll); type an error and see it underlined with its
 // line:column, fix it; run a script in the worker and see the progress, then diagrams meeting
 // the condition with the standard rotation, the text output, an average with its interval and
-// a frequency chart, and export the deals as PBN; cancel a long run; reload and find the text
+// a frequency chart, and export the deals as PBN; a script's dealer/vulnerable statements,
+// suit-length predeal and Dellacherie shapes shown on the boards; cancel a long run; reload and find the text
 // kept; search the reference. No request leaves 127.0.0.1, nothing resembling a seed is in
 // the page. Screenshots: light, dark, phone width.
 import { test, before, after } from 'node:test';
@@ -193,6 +194,32 @@ test('run: progress, then diagrams meeting the condition, output, average, frequ
   // No seed-like value anywhere in the page or its address.
   const html = await page.content();
   assert.doesNotMatch(html + page.url(), /[0-9a-fA-F]{64}/);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('dealer, vulnerable, suit-length predeal and Dellacherie shapes reach the diagrams', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  await page.fill('#script-text', 'dealer south\nvulnerable EW\npredeal spades(north) == 5\ncondition shape{north, 5s(431)} && hcp(north) >= 10\nproduce 8\naction printall\n');
+  await page.locator('#script-ok').waitFor({ timeout: 3000 });
+  await page.click('#script-run');
+  await page.locator('#script-results').waitFor({ timeout: 60_000 });
+  assert.equal(await page.getAttribute('#script-results', 'data-produced'), '8');
+  const boards = await page.$$eval('.ds-board', (bs) => bs.map((b) => Object.fromEntries(
+    [...b.querySelectorAll('.hd-seat')].map((s) => [s.dataset.seat, {
+      dealer: !!s.querySelector('.hd-dealer'),
+      vul: s.querySelector('.hd-name').classList.contains('hd-vul'),
+      lengths: [...s.querySelectorAll('.hd-holding')].map((h) => (h.textContent.trim() === '—' ? 0 : h.textContent.trim().split(/\s+/).length)),
+    }]))));
+  assert.equal(boards.length, 8);
+  for (const b of boards) {
+    assert.deepEqual(Object.keys(b).filter((k) => b[k].dealer), ['S'], 'South deals every board');
+    assert.deepEqual(Object.keys(b).filter((k) => b[k].vul).sort(), ['E', 'W'], 'East-West vulnerable');
+    const n = b.N.lengths;
+    assert.equal(n[0], 5, 'north has five spades');
+    assert.deepEqual(n.slice(1).sort(), [1, 3, 4], `north is 5-(431): ${n}`);
+  }
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

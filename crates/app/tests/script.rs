@@ -243,6 +243,8 @@ fn empty_report() -> Report {
         frequencies: vec![],
         generated: 7,
         produced: 1,
+        dealer: None,
+        vulnerability: None,
     }
 }
 

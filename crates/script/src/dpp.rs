@@ -12,16 +12,21 @@
 //!
 //! A length is `5`, `5+` (at least), `5-` (at most), `x` (any) or a set `[3-5]` / `[013-68]`
 //! / `[10-13]`. In the named form each length is followed by a suit letter (`s h d c`, upper
-//! case too), `M` (one of the majors) or `m` (one of the minors); the suits not named take
-//! the lengths in parentheses in any order — as in dpp, where the parentheses must cover the
-//! suits left — or, as a Fair Deal shorthand, are free when there are no parentheses
-//! (`5+s4-h`). A named length may have two digits (`10+s`); elsewhere digits are one suit each.
+//! case too), `M` (one of the majors) or `m` (one of the minors) — DealerV2 also takes the
+//! modifier after the letter (`4M+4m-`); the suits not named take the lengths in parentheses
+//! in any order (the parentheses must cover the suits left), or the bare lengths written
+//! after the named ones (`5+Mxxx`), or, as a Fair Deal shorthand, are free when nothing
+//! follows (`5+s4-h`). A named length may have two digits (`10+s`); elsewhere digits are one
+//! suit each.
 //!
-//! Choices where dpp's README is silent: `+`/`-` straight after a digit is "at least/at most";
-//! anywhere else (after a space, a suit letter, `x`, `]` or `)`) it joins shapes. A condition
-//! runs to the closing brace (its `+` and `-` are arithmetic), so a conditional shape comes
-//! last; it may use `+ - * / %`, comparisons, `! && || and or ?:`, `,` for and, parentheses;
-//! division by zero gives 0, as in Fair Deal's dealer expressions.
+//! `+`/`-` straight after a digit (or a suit letter) is "at least/at most"; anywhere else it
+//! joins shapes, left to right. A condition after `:` uses `s h d c` and `M`/`m` (it holds if
+//! it holds for either major/minor: `m<2` is `d<2 or c<2`), `+ - * / %`, comparisons,
+//! `! && || and or ?:`, `,` for and (binding tighter than `or`), parentheses; it ends at a
+//! `+` or `-` with spaces on both sides (`…:h+s>=10 + x[5-9]x[23]`), as DealerV2 reads it.
+//! Division by zero gives 0, as in Fair Deal's dealer expressions. The tests check DealerV2's
+//! and dpp's published expansions (shapes with a 10+ card suit, which dealer's one-digit
+//! lists cannot write, aside).
 
 use crate::ast::ShapeBits;
 
@@ -56,6 +61,10 @@ enum Atomic {
 enum Cond {
     Num(i64),
     Len(usize),
+    /// `M`: a major (the condition holds if it holds for either).
+    Major,
+    /// `m`: a minor.
+    Minor,
     Neg(Box<Cond>),
     Not(Box<Cond>),
     Bin(u8, Box<Cond>, Box<Cond>),
@@ -66,14 +75,24 @@ enum Cond {
 }
 
 impl Cond {
-    fn eval(&self, sh: [u8; 4]) -> i64 {
+    /// True if the condition holds for some choice of the major `M` and the minor `m`.
+    fn holds(&self, sh: [u8; 4]) -> bool {
+        [(0, 2), (0, 3), (1, 2), (1, 3)]
+            .iter()
+            .any(|&(major, minor)| self.eval(sh, major, minor) != 0)
+    }
+
+    fn eval(&self, sh: [u8; 4], major: usize, minor: usize) -> i64 {
+        let ev = |c: &Cond| c.eval(sh, major, minor);
         match self {
             Cond::Num(n) => *n,
             Cond::Len(s) => i64::from(sh[*s]),
-            Cond::Neg(a) => a.eval(sh).wrapping_neg(),
-            Cond::Not(a) => i64::from(a.eval(sh) == 0),
+            Cond::Major => i64::from(sh[major]),
+            Cond::Minor => i64::from(sh[minor]),
+            Cond::Neg(a) => ev(a).wrapping_neg(),
+            Cond::Not(a) => i64::from(ev(a) == 0),
             Cond::Bin(op, a, b) => {
-                let (x, y) = (a.eval(sh), b.eval(sh));
+                let (x, y) = (ev(a), ev(b));
                 match op {
                     b'+' => x.wrapping_add(y),
                     b'-' => x.wrapping_sub(y),
@@ -83,7 +102,7 @@ impl Cond {
                 }
             }
             Cond::Cmp(op, a, b) => {
-                let (x, y) = (a.eval(sh), b.eval(sh));
+                let (x, y) = (ev(a), ev(b));
                 i64::from(match *op {
                     "==" => x == y,
                     "!=" => x != y,
@@ -93,13 +112,13 @@ impl Cond {
                     _ => x >= y,
                 })
             }
-            Cond::And(a, b) => i64::from(a.eval(sh) != 0 && b.eval(sh) != 0),
-            Cond::Or(a, b) => i64::from(a.eval(sh) != 0 || b.eval(sh) != 0),
+            Cond::And(a, b) => i64::from(ev(a) != 0 && ev(b) != 0),
+            Cond::Or(a, b) => i64::from(ev(a) != 0 || ev(b) != 0),
             Cond::If(c, a, b) => {
-                if c.eval(sh) != 0 {
-                    a.eval(sh)
+                if ev(c) != 0 {
+                    ev(a)
                 } else {
-                    b.eval(sh)
+                    ev(b)
                 }
             }
         }
@@ -185,9 +204,6 @@ pub fn expand(text: &str) -> Result<ShapeBits, DppError> {
             p.i += 1;
             let c = p.cond()?;
             p.skip_space();
-            if p.i < p.b.len() {
-                return Err(p.error("expected the end of the condition"));
-            }
             Some(c)
         } else {
             None
@@ -196,7 +212,7 @@ pub fn expand(text: &str) -> Result<ShapeBits, DppError> {
             check_named(items, group.as_deref(), start)?;
         }
         for sh in all_shapes() {
-            if atomic.matches(sh) && cond.as_ref().is_none_or(|c| c.eval(sh) != 0) {
+            if atomic.matches(sh) && cond.as_ref().is_none_or(|c| c.holds(sh)) {
                 bits.set(sh, add);
             }
         }
@@ -291,6 +307,8 @@ impl Reader<'_> {
         let mut bare: Vec<Lengths> = Vec::new();
         let mut items: Vec<(Target, Lengths)> = Vec::new();
         let mut group = None;
+        // True when the first length had a suit letter (then bare lengths may follow).
+        let mut named_first = false;
         loop {
             match self.peek() {
                 Some(b'(') => {
@@ -330,6 +348,9 @@ impl Reader<'_> {
                     }
                     let at = self.i;
                     let lens = self.lengths(true)?;
+                    if items.is_empty() && bare.is_empty() {
+                        named_first = self.peek().and_then(target_of).is_some();
+                    }
                     match self.peek().and_then(target_of) {
                         Some(t) => {
                             if self.b[at] == b'x' {
@@ -341,6 +362,24 @@ impl Reader<'_> {
                                 });
                             }
                             self.i += 1;
+                            // DealerV2 also takes the modifier after the letter: 4M+ = 4+M.
+                            let plain = self.b[at].is_ascii_digit()
+                                && !matches!(self.b.get(self.i - 2), Some(b'+' | b'-'));
+                            let mut lens = lens;
+                            if plain {
+                                let n = lens.iter().position(|&x| x).unwrap_or(0);
+                                match (self.peek(), self.b.get(self.i + 1)) {
+                                    (Some(b'+'), Some(c)) if !c.is_ascii_whitespace() => {
+                                        self.i += 1;
+                                        lens[n..].iter_mut().for_each(|x| *x = true);
+                                    }
+                                    (Some(b'-'), Some(c)) if !c.is_ascii_whitespace() => {
+                                        self.i += 1;
+                                        lens[..=n].iter_mut().for_each(|x| *x = true);
+                                    }
+                                    _ => {}
+                                }
+                            }
                             items.push((t, lens));
                         }
                         None if self
@@ -372,6 +411,10 @@ impl Reader<'_> {
                 at: start.min(self.b.len()),
                 message: "expected a shape such as 5+xx5+, 5s(431), 4M(3+3+2+) or (4432)".into(),
             });
+        }
+        if !items.is_empty() && group.is_none() && !bare.is_empty() && named_first {
+            // DealerV2's 5+Mxxx: lengths after the named suits act as the ( ) group.
+            group = Some(std::mem::take(&mut bare));
         }
         if !items.is_empty() || group.is_some() {
             if !bare.is_empty() {
@@ -481,6 +524,17 @@ impl Reader<'_> {
         }
     }
 
+    /// A `+` or `-` with spaces on both sides ends the condition and joins the next shape
+    /// (`…:h+s>=10 + x[5-9]x[23]`, as DealerV2 reads it).
+    fn at_separator(&mut self) -> bool {
+        self.space();
+        let i = self.i;
+        matches!(self.b.get(i), Some(b'+' | b'-'))
+            && i > 0
+            && self.b[i - 1].is_ascii_whitespace()
+            && self.b.get(i + 1).is_some_and(u8::is_ascii_whitespace)
+    }
+
     fn cond(&mut self) -> Result<Cond, DppError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -533,6 +587,9 @@ impl Reader<'_> {
     fn sum(&mut self) -> Result<Cond, DppError> {
         let mut a = self.product()?;
         loop {
+            if self.at_separator() {
+                return Ok(a);
+            }
             let op = if self.eat("+") {
                 b'+'
             } else if self.eat("-") {
@@ -605,10 +662,15 @@ impl Reader<'_> {
                 self.i += 1;
                 Ok(Cond::Len(suit_index(c.to_ascii_lowercase())))
             }
-            _ => {
-                Err(self
-                    .error("expected a suit length (s, h, d, c), a number or '(' in the condition"))
+            Some(c @ (b'M' | b'm'))
+                if !self.b.get(self.i + 1).is_some_and(|c| c.is_ascii_alphanumeric()) =>
+            {
+                self.i += 1;
+                Ok(if c == b'M' { Cond::Major } else { Cond::Minor })
             }
+            _ => Err(self.error(
+                "expected a suit length (s, h, d, c; M a major, m a minor), a number or '(' in the condition",
+            )),
         }
     }
 }
@@ -800,6 +862,80 @@ mod tests {
         assert_eq!(list("5+s, 3-h, [34]d"), list("5+s 3-h [34]d"));
     }
 
+    /// A plain dealer shape list ("1921 + x5x2 - xx0x"), as dealer's `shape()` reads it.
+    fn dealer_list(text: &str) -> Vec<String> {
+        let mut bits = ShapeBits::empty();
+        let mut add = true;
+        for tok in text.split_whitespace() {
+            match tok {
+                "+" => add = true,
+                "-" => add = false,
+                _ => {
+                    let pat: Vec<Option<u8>> =
+                        tok.bytes().map(|c| (c != b'x').then(|| c - b'0')).collect();
+                    crate::parser::apply_shape(
+                        &mut bits,
+                        [pat[0], pat[1], pat[2], pat[3]],
+                        false,
+                        add,
+                    );
+                }
+            }
+        }
+        let mut v: Vec<String> = all_shapes()
+            .filter(|&sh| bits.contains(sh))
+            .map(|sh| {
+                sh.iter()
+                    .map(|&l| char::from_digit(u32::from(l), 14).unwrap_or('?'))
+                    .collect()
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Shapes without a 10+ card suit: dealer's shape lists (DealerV2's expansions) have one
+    /// digit per suit and leave those out.
+    fn short(v: Vec<String>) -> Vec<String> {
+        v.into_iter()
+            .filter(|s| s.chars().all(|c| c.is_ascii_digit()))
+            .collect()
+    }
+
+    // DealerV2's own expansions (its docs/FD_Shapes_examples.txt and README_FDshapes.txt):
+    // the modifier after a letter (4M+), bare lengths after named suits (5+Mxxx), M and m in
+    // conditions, a condition followed by another shape, subtractions.
+    #[test]
+    fn dealerv2_expansions() {
+        let plus_x = "x5x2 + x5x3 + x6x2 + x6x3 + x7x2 + x7x3 + x8x2 + x8x3 + x9x2 + x9x3";
+        assert_eq!(
+            short(list("4+M6-m(xx):c<d,h+s>=10 + x[5-9]x[23]")),
+            short(dealer_list(&format!("1921 + 1930 + 2821 + 2830 + 2920 + 3721 + 3730 + 3820 + 3910 + 4621 + 4630 + 4720 + 4810 + 5521 + 5530 + 5620 + 5710 + 6421 + 6430 + 6520 + 6610 + 7321 + 7330 + 7420 + 7510 + 8221 + 8230 + 8320 + 8410 + 9121 + 9130 + 9220 + 9310 + {plus_x}")))
+        );
+        assert_eq!(
+            short(list("4M+4m-(xx):c<d,h+s>=8 + x[5-9]x[23]")),
+            short(dealer_list(&format!("0832 + 0841 + 0850 + 0931 + 0940 + 1732 + 1741 + 1750 + 1831 + 1840 + 1921 + 1930 + 2632 + 2641 + 2650 + 2731 + 2740 + 2821 + 2830 + 2920 + 3532 + 3541 + 3550 + 3631 + 3640 + 3721 + 3730 + 3820 + 3910 + 4432 + 4441 + 4450 + 4531 + 4540 + 4621 + 4630 + 4720 + 4810 + 5332 + 5341 + 5350 + 5431 + 5440 + 5521 + 5530 + 5620 + 5710 + 6232 + 6241 + 6250 + 6331 + 6340 + 6421 + 6430 + 6520 + 6610 + 7132 + 7141 + 7150 + 7231 + 7240 + 7321 + 7330 + 7420 + 7510 + 8032 + 8041 + 8050 + 8131 + 8140 + 8221 + 8230 + 8320 + 8410 + 9031 + 9040 + 9121 + 9130 + 9220 + 9310 + {plus_x}")))
+        );
+        let seven = dealer_list("7006 + 7015 + 7024 + 7033 + 7042 + 7051 + 7060 + 7105 + 7114 + 7123 + 7132 + 7141 + 7150 + 7204 + 7213 + 7231 + 7240 + 7303 + 7312 + 7321 + 7330 + 7402 + 7411 + 7420 + 7501 + 7510 + 7600 + 8005 + 8014 + 8023 + 8032 + 8041 + 8050 + 8104 + 8113 + 8122 + 8131 + 8140 + 8203 + 8212 + 8221 + 8230 + 8302 + 8311 + 8320 + 8401 + 8410 + 8500 + 9004 + 9013 + 9022 + 9031 + 9040 + 9103 + 9112 + 9121 + 9130 + 9202 + 9211 + 9220 + 9301 + 9310 + 9400");
+        assert_eq!(seven.len(), 63);
+        assert_eq!(short(list("7+xxx:h<2 or d<2 or c<2")), seven);
+        assert_eq!(short(list("7+xxx:h<2 or m<2")), seven);
+        let v = short(list("5+Mxxx:s>=d,s>=c or h>=d,h>=c"));
+        assert_eq!(v.len(), 242);
+        for sh in [
+            "0535", "0940", "1525", "4900", "5035", "5800", "9400", "7213", "6160",
+        ] {
+            assert!(v.contains(&sh.to_string()), "{sh}");
+        }
+        for sh in ["0526", "4450", "4432", "1516"] {
+            assert!(!v.contains(&sh.to_string()), "{sh}");
+        }
+        assert_eq!(
+            short(list("4+M(431) - 2-m(xxx) - 5+mxxx:h>s")),
+            dealer_list("1534 + 1543 + 3514 + 3541 + 4513 + 4531 + 5134 + 5143 + 5314 + 5341 + 5413 + 5431 - xx0x - xx1x - xx2x - xxx0 - xxx1 - xxx2 - 0139 - 0148 - 0157 - 0166 - 0175 - 0184 - 0193 - 0229 - 0238 - 0247 - 0256 - 0265 - 0274 - 0283 - 0292 - 0319 - 0328 - 0337 - 0346 - 0355 - 0364 - 0373 - 0382 - 0391 - 0409 - 0418 - 0427 - 0436 - 0445 - 0454 - 0463 - 0472 - 0481 - 0490 - 0508 - 0517 - 0526 - 0535 - 0553 - 0562 - 0571 - 0580 - 0607 - 0616 - 0625 - 0652 - 0661 - 0670 - 0706 - 0715 - 0751 - 0760 - 0805 - 0850 - 1219 - 1228 - 1237 - 1246 - 1255 - 1264 - 1273 - 1282 - 1291 - 1309 - 1318 - 1327 - 1336 - 1345 - 1354 - 1363 - 1372 - 1381 - 1390 - 1408 - 1417 - 1426 - 1435 - 1453 - 1462 - 1471 - 1480 - 1507 - 1516 - 1525 - 1552 - 1561 - 1570 - 1606 - 1615 - 1651 - 1660 - 1705 - 1750 - 2308 - 2317 - 2326 - 2335 - 2353 - 2362 - 2371 - 2380 - 2407 - 2416 - 2425 - 2452 - 2461 - 2470 - 2506 - 2515 - 2551 - 2560 - 2605 - 2650 - 3406 - 3415 - 3451 - 3460 - 3505 - 3550")
+        );
+    }
+
     #[test]
     fn errors_say_where() {
         let e = |t: &str| expand(t).err().unwrap_or_else(|| panic!("{t} accepted"));
@@ -811,7 +947,10 @@ mod tests {
         assert!(e("5s5s").message.contains("spades named twice"));
         assert!(e("5M5M5M").message.contains("more majors"));
         assert!(e("44x").message.contains("four lengths"));
-        assert!(e("5s4").message.contains("mixes"));
+        assert!(e("x5s").message.contains("mixes"));
+        assert!(e("5s4")
+            .message
+            .contains("group gives 1 length but 3 suits are left"));
         assert!(e("(4s33)").message.contains("suit letters go before"));
         assert!(e("x5xx:h>").message.contains("condition"));
         assert!(e("[9-]xxx").message.contains("expected lengths"));

@@ -227,6 +227,10 @@ pub struct Report {
     pub generated: u64,
     /// Deals produced.
     pub produced: u64,
+    /// The script's `dealer` statement, if any (boards show it instead of the rotation).
+    pub dealer: Option<fairdeal_model::Seat>,
+    /// The script's `vulnerable` statement, if any.
+    pub vulnerability: Option<fairdeal_model::Vulnerability>,
 }
 
 /// An `average` result.

@@ -777,6 +777,11 @@ impl Runner {
             frequencies,
             generated: self.generated,
             produced: self.produced,
+            dealer: c.script.dealer.and_then(|d| Seat::ALL.get(d).copied()),
+            vulnerability: c
+                .script
+                .vulnerable
+                .and_then(|v| fairdeal_model::Vulnerability::ALL.get(v).copied()),
         }
     }
 }

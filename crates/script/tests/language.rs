@@ -428,3 +428,26 @@ fn tricks_are_double_dummy() {
         .join()
         .unwrap();
 }
+
+#[test]
+fn report_carries_dealer_and_vulnerability() {
+    use fairdeal_model::{Seat, Vulnerability};
+    let run = |src: &str| {
+        let p = compile(src).unwrap_or_else(|d| panic!("{d:?}"));
+        let mut r = p.runner([3; 32]);
+        while !r.step(1000) {}
+        r.report()
+    };
+    let rep = run("dealer south\nvulnerable EW\nproduce 2\naction printall\n");
+    assert_eq!(
+        (rep.dealer, rep.vulnerability),
+        (Some(Seat::South), Some(Vulnerability::EastWest))
+    );
+    let rep = run("vulnerable all\nproduce 1\n");
+    assert_eq!(
+        (rep.dealer, rep.vulnerability),
+        (None, Some(Vulnerability::Both))
+    );
+    let rep = run("produce 1\n");
+    assert_eq!((rep.dealer, rep.vulnerability), (None, None));
+}

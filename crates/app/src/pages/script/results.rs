@@ -161,6 +161,12 @@ fn frequency_2d(i: usize, label: &str, t: &Frequency2D) -> Html {
 #[derive(Properties, PartialEq)]
 struct BoardsProps {
     boards: Rc<Vec<(u32, Deal)>>,
+    /// The script's `dealer` (else the board rotation).
+    #[prop_or_default]
+    dealer: Option<Seat>,
+    /// The script's `vulnerable` (else the board rotation).
+    #[prop_or_default]
+    vulnerability: Option<Vulnerability>,
 }
 
 /// The produced deals, a page at a time.
@@ -193,8 +199,8 @@ fn Boards(props: &BoardsProps) -> Html {
                 { for props.boards.iter().skip(current * PAGE_SIZE).take(PAGE_SIZE).map(|(n, deal)| html! {
                     <div class="ds-board" data-board={n.to_string()}>
                         <HandDiagram deal={*deal} board={Some(*n)}
-                            dealer={Some(Seat::dealer_of_board(*n))}
-                            vulnerability={Some(Vulnerability::of_board(*n))} />
+                            dealer={Some(props.dealer.unwrap_or_else(|| Seat::dealer_of_board(*n)))}
+                            vulnerability={Some(props.vulnerability.unwrap_or_else(|| Vulnerability::of_board(*n)))} />
                     </div>
                 }) }
             </div>
@@ -319,7 +325,7 @@ pub fn Results(props: &ResultsProps) -> Html {
             }
             if !r.deals.is_empty() {
                 <h3>{ format!("Deals ({})", r.deals.len()) }</h3>
-                <Boards boards={boards} />
+                <Boards boards={boards} dealer={r.dealer} vulnerability={r.vulnerability} />
             }
         </section>
     }

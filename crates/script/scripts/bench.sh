@@ -11,7 +11,7 @@ DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 cargo run -q --release -p fairdeal-script --example dump_examples -- "$DIR" >/dev/null
 declare -A PRODUCE=([01]=50000 [02]=10000 [03]=10000 [04]=5000 [05]=3000 [06]=10000 [07]=10000
-  [08]=20000 [09]=100000 [10]=50000 [11]=10000 [12]=50000 [13]=100 [14]=300)
+  [08]=20000 [09]=100000 [10]=50000 [11]=10000 [12]=50000 [13]=100 [14]=300 [15]=3000)
 run() { # prints "generated produced cpu-seconds"
   local t
   t=$( { TIMEFORMAT='%3U %3S'; time "$@" > "$DIR/out" ; } 2>&1 )

@@ -12,6 +12,15 @@
 //! geometric with parameter `P(N)`, which the exact count gives; drawing it keeps the
 //! `generated` counter (and the `generate` limit) distributed exactly as in dealer.
 //!
+//! A condition that is an `or` of rarer parts on different seats (`hcp(north) >= 20 or
+//! hcp(south) >= 20`) has a hull that implies little; [`alternatives`] keeps up to
+//! [`MAX_ALTERNATIVES`] parts instead, and the runner samples their union exactly: pick a
+//! part with probability |A_i| / Σ|A_j|, draw uniformly inside it, keep the draw with
+//! probability 1 / (number of parts holding it) — every deal of the union then has the same
+//! chance 1 / Σ|A_j| per round (Karp, Luby and Madras's union sampler), at least one round in
+//! k succeeding ([`crate::union`]; `generated` keeps dealer's exact law without counting
+//! the parts' overlaps).
+//!
 //! Predealt suit lengths (suokko's `predeal spades(north) == 5`) narrow the deals "dealer
 //! shuffles" themselves: [`base_set`] is predealt cards plus those lengths, sampled exactly
 //! even when nothing else is accelerated, and `P(N)` is taken relative to it.
@@ -349,6 +358,56 @@ pub fn lengths_possible(script: &Script) -> bool {
         Err(_) => true,
         Ok(d) => d.count().deals > 0 || !d.count().is_exact(),
     }
+}
+
+/// Most parts a condition is split into at `or`.
+pub const MAX_ALTERNATIVES: usize = 4;
+
+/// Parts whose union every deal meeting `e` (negated if `negated`) belongs to: `or` keeps
+/// its sides apart, `and` distributes, anything else is [`necessary`]. More than
+/// [`MAX_ALTERNATIVES`] parts are merged into their hull, so this is always sound.
+pub fn alternatives(e: &Expr, negated: bool, default_hcp: bool) -> Vec<Nec> {
+    match e {
+        Expr::Not(x) => alternatives(x, !negated, default_hcp),
+        Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
+            let xa = alternatives(a, negated, default_hcp);
+            let xb = alternatives(b, negated, default_hcp);
+            if (*op == BinOp::And) != negated {
+                if xa.len() * xb.len() <= MAX_ALTERNATIVES {
+                    xa.iter()
+                        .flat_map(|p| xb.iter().map(move |q| p.meet(q)))
+                        .collect()
+                } else if xa.len() >= xb.len() {
+                    let hb = hull(&xb);
+                    xa.iter().map(|p| p.meet(&hb)).collect()
+                } else {
+                    let ha = hull(&xa);
+                    xb.iter().map(|q| ha.meet(q)).collect()
+                }
+            } else {
+                let mut v = xa;
+                v.extend(xb);
+                if v.iter().any(Nec::is_top) {
+                    vec![Nec::top()]
+                } else if v.len() > MAX_ALTERNATIVES {
+                    vec![hull(&v)]
+                } else {
+                    v
+                }
+            }
+        }
+        _ => vec![necessary(e, negated, default_hcp)],
+    }
+}
+
+/// The weakest single [`Nec`] implied by every part.
+pub fn hull(parts: &[Nec]) -> Nec {
+    parts
+        .iter()
+        .skip(1)
+        .fold(parts.first().cloned().unwrap_or_else(Nec::top), |h, p| {
+            h.join(p)
+        })
 }
 
 /// Human description of the partnership conditions.

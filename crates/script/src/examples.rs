@@ -176,4 +176,16 @@ condition shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hc
 action printoneline
 "#,
     },
+    Example {
+        title: "Either side: a big balanced hand anywhere (or across seats)",
+        source: r#"# Either side: a balanced 20+ in any seat; 'or' across seats is sampled as a union
+generate 100000000
+produce 1000
+condition (shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 20)
+       || (shape(east, any 4333 + any 4432 + any 5332) && hcp(east) >= 20)
+       || (shape(south, any 4333 + any 4432 + any 5332) && hcp(south) >= 20)
+       || (shape(west, any 4333 + any 4432 + any 5332) && hcp(west) >= 20)
+action printoneline
+"#,
+    },
 ];

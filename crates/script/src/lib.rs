@@ -16,6 +16,7 @@ pub mod output;
 pub mod parser;
 pub mod reference;
 mod run;
+pub mod union;
 
 pub use run::{Program, Runner, MAX_REPORT_DEALS};
 use serde::{Deserialize, Serialize};

@@ -6,6 +6,7 @@ use crate::ast::{Action, EsItem, Script};
 use crate::eval::{Ctx, DdCache, Tables};
 use crate::output;
 use crate::parser::default_counts;
+use crate::union::{self, Sampler};
 use crate::{Average, Frequency, Frequency2D, Report};
 use fairdeal_constrain::{Dealer, Options, ALL_DEALS};
 use fairdeal_model::{Deal, Hand, Seat};
@@ -25,8 +26,11 @@ const DEFAULT_GENERATE: u64 = 10_000_000;
 #[derive(Debug)]
 struct Accel {
     /// The exact sampler (None when the counted part is impossible).
-    dealer: Option<Dealer>,
-    /// P(N) relative to the deals dealer shuffles (those respecting the predeal).
+    dealer: Option<Sampler>,
+    /// The parts of a union (empty when one set is sampled).
+    parts: Vec<Nec>,
+    /// P(N) relative to the deals dealer shuffles (those respecting the predeal); for a
+    /// union, S/base with S the sum of its parts' sizes (see [`crate::union`]).
     p: f64,
     nec: Nec,
     impossible: bool,
@@ -70,10 +74,55 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
     };
     let default_hcp = script.counts[0] == default_counts()[0];
     let nec = accel::necessary(cond, false, default_hcp);
-    if nec.is_top() {
+    let alts = accel::alternatives(cond, false, default_hcp);
+    if nec.is_top() && alts.len() < 2 {
         return (None, "Nothing in the condition can be counted exactly (per-seat HCP with the standard pointcount, controls, suit lengths, shapes, hascard, partnership HCP sums): every deal is shuffled and the whole condition tested, as dealer does.".into());
     }
-    plan_nec(script, nec, true)
+    let hull = if nec.is_top() {
+        (None, String::new())
+    } else {
+        plan_nec(script, nec, true)
+    };
+    if alts.len() < 2 || hull.0.as_ref().is_some_and(|a| a.impossible) {
+        return hull;
+    }
+    // An `or` whose parts are rarer than their hull: sample the union exactly when that
+    // beats the hull's plan clearly (or shuffling, when the hull gives none).
+    let hull_p = hull.0.as_ref().map(|a| a.p);
+    let better = |a: &Accel| a.impossible || hull_p.map_or(a.p < ACCEL_BELOW, |h| a.p < h / 2.0);
+    match plan_union(script, alts) {
+        Some(u) if u.0.as_ref().is_some_and(better) => u,
+        _ if hull.0.is_none() && hull.1.is_empty() => (None, "The parts of the condition's 'or' keep too many deals for exact sampling to pay, or their overlaps are beyond the exact engine's budget: every deal is shuffled and the whole condition tested.".into()),
+        _ => hull,
+    }
+}
+
+/// Plans exact sampling of the union of `alts` (the parts of an `or`); None when some part
+/// cannot be counted within budget or the parts are not rare enough together.
+fn plan_union(script: &Script, alts: Vec<Nec>) -> Option<(Option<Accel>, String)> {
+    let parts: Vec<Nec> = alts
+        .into_iter()
+        .map(|n| accel::with_lengths(n, script))
+        .collect();
+    let base = match Dealer::new(&accel::base_set(script), options()) {
+        Ok(d) if d.count().is_exact() => d.count().deals,
+        _ => ALL_DEALS,
+    };
+    let hull = accel::hull(&parts);
+    match union::plan(parts.clone(), &script.predeal, options()) {
+        union::Plan::Unavailable => None,
+        union::Plan::Impossible => Some((
+            Some(Accel { dealer: None, parts, p: 0.0, nec: hull, impossible: true }),
+            "No part of the condition's 'or' admits a deal: nothing can be produced; the generate limit is used up at once, as dealer would after shuffling it all.".into(),
+        )),
+        union::Plan::Ready(sampler, count) => {
+            let p = count as f64 / base as f64;
+            if p >= ACCEL_BELOW {
+                return None;
+            }
+            Some((Some(Accel { dealer: Some(sampler), parts, p, nec: hull, impossible: false }), String::new()))
+        }
+    }
 }
 
 /// Plans exact sampling of `nec`; `split` allows one retry with seats or sums alone.
@@ -135,6 +184,7 @@ fn plan_nec(script: &Script, nec: Nec, split: bool) -> (Option<Accel>, String) {
         Err(fairdeal_constrain::BuildError::NoDeal { culprit }) => (
             Some(Accel {
                 dealer: None,
+                parts: Vec::new(),
                 p: 0.0,
                 nec,
                 impossible: true,
@@ -168,7 +218,7 @@ fn plan_nec(script: &Script, nec: Nec, split: bool) -> (Option<Accel>, String) {
             if p >= ACCEL_BELOW {
                 return (None, format!("The countable part of the condition keeps {:.2}% of deals: plain shuffling is faster at that rate, so every deal is shuffled and the whole condition tested.", p * 100.0));
             }
-            (Some(Accel { dealer: Some(dealer), p, nec, impossible: false }), String::new())
+            (Some(Accel { dealer: Some(Sampler::One(Box::new(dealer))), parts: Vec::new(), p, nec, impossible: false }), String::new())
         }
     }
 }
@@ -330,19 +380,34 @@ impl Program {
         }
         match &c.accel {
             Some(a) if !a.impossible => {
-                let mut parts: Vec<String> = (0..4)
-                    .filter_map(|i| {
-                        let d = accel::describe_seat(&a.nec.seats[i]);
-                        (!d.is_empty())
-                            .then(|| format!("{}: {}", Seat::ALL[i].name(), d.join(", ")))
-                    })
-                    .collect();
-                parts.extend(accel::describe_pairs(&a.nec));
+                let describe = |nec: &Nec| {
+                    let mut parts: Vec<String> = (0..4)
+                        .filter_map(|i| {
+                            let d = accel::describe_seat(&nec.seats[i]);
+                            (!d.is_empty())
+                                .then(|| format!("{}: {}", Seat::ALL[i].name(), d.join(", ")))
+                        })
+                        .collect();
+                    parts.extend(accel::describe_pairs(nec));
+                    parts.join("; ")
+                };
+                let parts = if a.parts.is_empty() {
+                    vec![describe(&a.nec)]
+                } else {
+                    vec![format!(
+                        "the union of {} parts of the condition's 'or' (a part drawn by its size, a deal in m parts kept with chance 1/m) — {}",
+                        a.parts.len(),
+                        a.parts.iter().map(|n| format!("({})", describe(n))).collect::<Vec<_>>().join(" or ")
+                    )]
+                };
+                let share = if a.parts.is_empty() {
+                    format!("{:.3e} of the deals dealer shuffles, so about 1 exact draw replaces {:.0} shuffles", a.p, 1.0 / a.p)
+                } else {
+                    format!("the parts add up to {:.3e} of the deals dealer shuffles (a deal in two parts counts twice), so about 1 exact draw replaces {:.0} shuffles", a.p, 1.0 / a.p)
+                };
                 s.push_str(&format!(
-                    "Sampled exactly: {} — {:.3e} of the deals dealer shuffles, so about 1 exact draw replaces {:.0} shuffles. The whole condition is still tested on every draw (rejection for the rest), so kept deals follow dealer's distribution; 'generated' counts the shuffles dealer would have made (drawn from the exact geometric law).",
+                    "Sampled exactly: {} — {share}. The whole condition is still tested on every draw (rejection for the rest), so kept deals follow dealer's distribution; 'generated' counts the shuffles dealer would have made (drawn from the exact geometric law).",
                     parts.join("; "),
-                    a.p,
-                    1.0 / a.p
                 ));
             }
             _ => s.push_str(&c.accel_note),
@@ -451,7 +516,7 @@ pub struct Runner {
     program: Program,
     shuffler: fairdeal_dealing_free::Shuffler,
     rng: ChaCha8Rng,
-    accel: Option<Dealer>,
+    accel: Option<Sampler>,
     base: Option<Dealer>,
     generated: u64,
     produced: u64,
@@ -485,15 +550,17 @@ impl Runner {
                     self.generated = generate;
                     continue;
                 }
-                (Some(dealer), Some(a)) => {
+                (Some(sampler), Some(a)) => {
                     let gap = geometric(&mut self.rng, a.p);
                     if gap > generate - self.generated {
                         self.generated = generate;
                         continue;
                     }
                     self.generated += gap;
-                    match dealer.sample(&mut self.rng) {
-                        Ok(d) => d,
+                    match sampler.round(&mut self.rng) {
+                        Ok(Some(d)) => d,
+                        // A union round that kept nothing: its shuffles stay counted.
+                        Ok(None) => continue,
                         Err(_) => {
                             self.generated = generate;
                             continue;

@@ -373,6 +373,7 @@ equivalence! {
     scoring_and_rnd: 11, 50_000;
     rare_balanced_27: 12, 100;
     rare_two_hands: 13, 1_000;
+    or_across_seats: 14, 20_000;
 }
 
 #[test]
@@ -452,4 +453,28 @@ fn predeal_by_suit_length_matches_dealer_rejection() {
         ours.generated,
         theirs.generated
     );
+}
+
+#[test]
+fn or_across_seats_sampled_as_a_union_matches_dealer() {
+    let scripts = [
+        "condition hcp(north) >= 20 or hcp(south) >= 20\naction printoneline\n",
+        "condition (hcp(north) >= 20 && shape(north, any 4333 + any 4432 + any 5332)) or (hcp(east) >= 20 && shape(east, any 4333 + any 4432 + any 5332)) or shape(west, any 7xxx) && hcp(west) <= 9\naction printoneline\n",
+    ];
+    let produce = 20_000;
+    for (i, src) in scripts.iter().enumerate() {
+        let acc = compile(src).unwrap().acceleration();
+        assert!(acc.contains("union of"), "{src}: {acc}");
+        let (theirs, ours) = check_against_dealer(src, src, produce, 94 + i as u32);
+        // `generated` follows dealer's law: compare the kept rates (log-ratio z test).
+        let p_hat = produce as f64 / theirs.generated as f64;
+        let z = (theirs.generated as f64 / ours.generated as f64).ln()
+            / (2.0 * (1.0 - p_hat) / produce as f64).sqrt();
+        assert!(
+            z.abs() < 4.5,
+            "{src}: generated dealer {} vs fairdeal {} (z {z:.1})",
+            theirs.generated,
+            ours.generated
+        );
+    }
 }

@@ -13,6 +13,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::time::Instant;
 
+/// Samples drawn before the timed ones.
+const WARM_UP: u32 = 20_000;
+
 const CASES: [(&str, &str); 5] = [
     ("(a)", "west: spades 9"),
     ("(b)", "west: spades 9\neast: shape x=x=6=6"),
@@ -46,6 +49,11 @@ fn main() {
         let mut d = Dealer::new(&set, Options::default()).expect("builds");
         let prep = t.elapsed();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
+        // Untimed warm-up, as in the browser benchmark (whose optimising compiler takes over
+        // only after the first calls).
+        for _ in 0..WARM_UP {
+            std::hint::black_box(d.sample(&mut rng).expect("samples"));
+        }
         let t = Instant::now();
         for _ in 0..n {
             d.sample(&mut rng).expect("samples");

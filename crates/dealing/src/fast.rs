@@ -121,9 +121,11 @@ const fn full_deal_batches() -> [(u8, u64); 4] {
 }
 
 /// Defines a batched bounded-integer function for one word size (the `u64` one is used;
-/// tests instantiate a `u16` one with the same body and check it exhaustively).
+/// tests instantiate a `u16` one with the same body and check it exhaustively). `$mul`
+/// gives `low × bound` as its (high, low) words; for `u64` it is [`mul::mul_small`], whose
+/// form depends on the target (same values everywhere).
 macro_rules! batched_bounded {
-    ($(#[$meta:meta])* $name:ident, $word:ty, $wide:ty) => {
+    ($(#[$meta:meta])* $name:ident, $word:ty, $mul:path) => {
         $(#[$meta])*
         ///
         /// Fills `out[m]` with a uniform integer below `first - m`, for every `m`, from words
@@ -134,9 +136,9 @@ macro_rules! batched_bounded {
                 let mut low = next();
                 let mut bound = first;
                 for o in out.iter_mut() {
-                    let wide = (low as $wide) * (bound as $wide);
-                    *o = (wide >> <$word>::BITS) as u8;
-                    low = wide as $word;
+                    let (high, rest) = $mul(low, bound);
+                    *o = high as u8;
+                    low = rest;
                     bound -= 1;
                 }
                 // Lemire: reject iff the leftover is below 2^BITS mod product (< product).
@@ -152,7 +154,7 @@ batched_bounded!(
     /// Batched Lemire over 64-bit ChaCha words.
     bounded_batch_u64,
     u64,
-    u128
+    mul::mul_small
 );
 
 #[cfg(test)]
@@ -160,8 +162,15 @@ batched_bounded!(
     /// The same algorithm over 16-bit words, small enough to check exhaustively.
     bounded_batch_u16,
     u16,
-    u32
+    mul_u16
 );
+
+/// `low × bound` as (high, low) 16-bit words, for [`bounded_batch_u16`].
+#[cfg(test)]
+fn mul_u16(low: u16, bound: u16) -> (u16, u16) {
+    let wide = u32::from(low) * u32::from(bound);
+    ((wide >> 16) as u16, wide as u16)
+}
 
 impl FastDealer {
     /// A dealer whose stream is fully determined by a 32-byte seed (stream 0).
@@ -302,6 +311,8 @@ impl Iterator for FastDealer {
         (usize::MAX, None)
     }
 }
+
+mod mul;
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The fast dealer gives the same deals in the browser as natively. On wasm32,
 //! `fairdeal_dealing::fast` draws its bounded integers with split 32-bit multiplies instead
-//! of 128-bit products (docs/BENCHMARKS.md, fast path); this checks, in headless Chromium,
+//! of 128-bit products, and with `simd128` computes ChaCha8 itself, four blocks per SIMD
+//! pass, instead of rand_chacha (docs/BENCHMARKS.md, fast path); this checks, in headless Chromium,
 //! `next_deal` and `deal_rest` against a reference written here the slow, obvious way
 //! (ChaCha8Rng words, `u128` arithmetic, mixed-radix digits by division, textbook partial
 //! Fisher–Yates), and a digest of 10,000 deals computed natively.

@@ -45,9 +45,33 @@
 //! [`DealRestError`]; no function panics on caller input.
 
 use fairdeal_model::{Card, Deal, Hand, Seat};
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 use rand_chacha::ChaCha8Rng;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 use rand_core::{RngCore, SeedableRng};
 use thiserror::Error;
+
+/// The ChaCha8 word source: rand_chacha's `ChaCha8Rng`, or on wasm32 with `simd128` the
+/// same stream computed four blocks per SIMD pass ([`chacha`]), which rand_chacha's backend
+/// lacks there.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+type Words = ChaCha8Rng;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+type Words = chacha::ChaCha8Words;
+
+/// Stream `stream` of `seed`, as `ChaCha8Rng::from_seed(seed)` then `set_stream(stream)`.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn words(seed: [u8; 32], stream: u64) -> Words {
+    let mut rng = ChaCha8Rng::from_seed(seed);
+    if stream != 0 {
+        rng.set_stream(stream);
+    }
+    rng
+}
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn words(seed: [u8; 32], stream: u64) -> Words {
+    chacha::ChaCha8Words::new(seed, stream)
+}
 
 /// Why cards already placed cannot be completed to a deal.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -77,7 +101,7 @@ pub enum DealRestError {
 /// The same seed (and stream) always gives the same deals, on every platform.
 #[derive(Debug, Clone)]
 pub struct FastDealer {
-    rng: ChaCha8Rng,
+    rng: Words,
 }
 
 /// The deck in card-index order, the starting point of every shuffle.
@@ -176,16 +200,16 @@ impl FastDealer {
     /// A dealer whose stream is fully determined by a 32-byte seed (stream 0).
     pub fn from_seed(seed: [u8; 32]) -> FastDealer {
         FastDealer {
-            rng: ChaCha8Rng::from_seed(seed),
+            rng: words(seed, 0),
         }
     }
 
     /// A dealer on one of 2⁶⁴ independent streams of the same seed, for parallel workers:
     /// worker *k* uses stream *k* and no two workers ever share output.
     pub fn from_seed_and_stream(seed: [u8; 32], stream: u64) -> FastDealer {
-        let mut rng = ChaCha8Rng::from_seed(seed);
-        rng.set_stream(stream);
-        FastDealer { rng }
+        FastDealer {
+            rng: words(seed, stream),
+        }
     }
 
     /// The next uniformly random deal.
@@ -312,6 +336,8 @@ impl Iterator for FastDealer {
     }
 }
 
+#[cfg(any(all(target_arch = "wasm32", target_feature = "simd128"), test))]
+mod chacha;
 mod mul;
 
 #[cfg(test)]

@@ -38,6 +38,14 @@
 //! Big Deal's Kuipers decoder — measured about 6× slower per deal (docs/BENCHMARKS.md): the
 //! decoder walks the deck once per hand, while the shuffle makes 39 swaps.
 //!
+//! # In the browser
+//!
+//! On wasm32 two steps take a different route to the same values: the Lemire products use
+//! 32-bit halves (`fast/mul.rs`; wasm has no widening multiply), and with `simd128` the
+//! ChaCha8 words come from a four-lane SIMD block function (`fast/chacha.rs`) instead of
+//! rand_chacha. crates/app/tests/fast_dealer_wasm.rs checks in Chromium that the deals are
+//! those of the native path.
+//!
 //! # Allocation and panic policy
 //!
 //! Nothing allocates per deal: the deck and the bounded integers live on the stack.

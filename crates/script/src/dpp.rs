@@ -535,14 +535,19 @@ impl Reader<'_> {
             && self.b.get(i + 1).is_some_and(u8::is_ascii_whitespace)
     }
 
-    fn cond(&mut self) -> Result<Cond, DppError> {
+    /// Runs `read` one nesting level deeper, refusing past [`MAX_DEPTH`].
+    fn nested(&mut self, read: fn(&mut Self) -> Result<Cond, DppError>) -> Result<Cond, DppError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(self.error("the condition is nested too deeply"));
         }
-        let c = self.nested_cond();
+        let c = read(self);
         self.depth -= 1;
         c
+    }
+
+    fn cond(&mut self) -> Result<Cond, DppError> {
+        self.nested(Self::nested_cond)
     }
 
     fn nested_cond(&mut self) -> Result<Cond, DppError> {
@@ -584,47 +589,36 @@ impl Reader<'_> {
         Ok(a)
     }
 
-    fn sum(&mut self) -> Result<Cond, DppError> {
-        let mut a = self.product()?;
+    /// A left-associative level: `operand (op operand)*` with the operators in `ops`;
+    /// `+`/`-` levels also stop at a shape separator.
+    fn left_assoc(
+        &mut self,
+        ops: &[(&str, u8)],
+        operand: fn(&mut Self) -> Result<Cond, DppError>,
+        stop_at_separator: bool,
+    ) -> Result<Cond, DppError> {
+        let mut a = operand(self)?;
         loop {
-            if self.at_separator() {
+            if stop_at_separator && self.at_separator() {
                 return Ok(a);
             }
-            let op = if self.eat("+") {
-                b'+'
-            } else if self.eat("-") {
-                b'-'
-            } else {
+            let Some(&(_, op)) = ops.iter().find(|(text, _)| self.eat(text)) else {
                 return Ok(a);
             };
-            a = Cond::Bin(op, Box::new(a), Box::new(self.product()?));
+            a = Cond::Bin(op, Box::new(a), Box::new(operand(self)?));
         }
+    }
+
+    fn sum(&mut self) -> Result<Cond, DppError> {
+        self.left_assoc(&[("+", b'+'), ("-", b'-')], Self::product, true)
     }
 
     fn product(&mut self) -> Result<Cond, DppError> {
-        let mut a = self.unary()?;
-        loop {
-            let op = if self.eat("*") {
-                b'*'
-            } else if self.eat("/") {
-                b'/'
-            } else if self.eat("%") {
-                b'%'
-            } else {
-                return Ok(a);
-            };
-            a = Cond::Bin(op, Box::new(a), Box::new(self.unary()?));
-        }
+        self.left_assoc(&[("*", b'*'), ("/", b'/'), ("%", b'%')], Self::unary, false)
     }
 
     fn nested_unary(&mut self) -> Result<Cond, DppError> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.error("the condition is nested too deeply"));
-        }
-        let c = self.unary();
-        self.depth -= 1;
-        c
+        self.nested(Self::unary)
     }
 
     fn unary(&mut self) -> Result<Cond, DppError> {
@@ -745,9 +739,8 @@ fn fill_set(inner: &str, lens: &mut Lengths) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    /// The shapes of `text` as "SHDC" digit strings (lengths ≥ 10 as letters a-d), sorted.
-    fn list(text: &str) -> Vec<String> {
-        let bits = expand(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    /// The shapes of a set as "SHDC" digit strings (lengths ≥ 10 as letters a-d), sorted.
+    fn names(bits: &ShapeBits) -> Vec<String> {
         let mut v: Vec<String> = all_shapes()
             .filter(|&sh| bits.contains(sh))
             .map(|sh| {
@@ -758,6 +751,12 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    /// The shapes of `text`, as [`names`].
+    fn list(text: &str) -> Vec<String> {
+        let bits = expand(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        names(&bits)
     }
 
     fn sorted(s: &str) -> Vec<String> {
@@ -882,16 +881,7 @@ mod tests {
                 }
             }
         }
-        let mut v: Vec<String> = all_shapes()
-            .filter(|&sh| bits.contains(sh))
-            .map(|sh| {
-                sh.iter()
-                    .map(|&l| char::from_digit(u32::from(l), 14).unwrap_or('?'))
-                    .collect()
-            })
-            .collect();
-        v.sort();
-        v
+        names(&bits)
     }
 
     /// Shapes without a 10+ card suit: dealer's shape lists (DealerV2's expansions) have one

@@ -21,16 +21,29 @@ const CONDITIONS: &[&str] = &[
     "hcp(west) + hcp(east) <= 18 && 10 < hcp(north) + hcp(south)",
 ];
 
+/// 10 000 plain random deals (a script with no condition) from a seed byte.
+fn random_deals(seed: u8) -> Vec<fairdeal_model::Deal> {
+    let p = fairdeal_script::compile("generate 10000\naction average 0\n").unwrap();
+    let mut r = p.runner([seed; 32]);
+    while !r.step(1 << 20) {}
+    r.report().deals
+}
+
+/// What a condition implies (standard HCP).
+fn nec_of(src: &str) -> fairdeal_script::accel::Nec {
+    let cond = parse(&format!("condition {src}\n"))
+        .unwrap()
+        .condition
+        .unwrap()
+        .0;
+    necessary(&cond, false, true)
+}
+
 #[test]
 fn derived_condition_is_implied() {
     let tables = Tables::new(&default_counts());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    let deals = {
-        let p = fairdeal_script::compile("generate 10000\naction average 0\n").unwrap();
-        let mut r = p.runner([4; 32]);
-        while !r.step(1 << 20) {}
-        r.report().deals
-    };
+    let deals = random_deals(4);
     assert_eq!(deals.len(), 10_000);
     let mut constrained = 0;
     for src in CONDITIONS {
@@ -75,12 +88,7 @@ fn alternatives_cover_the_condition() {
     use fairdeal_script::accel::alternatives;
     let tables = Tables::new(&default_counts());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-    let deals = {
-        let p = fairdeal_script::compile("generate 10000\naction average 0\n").unwrap();
-        let mut r = p.runner([5; 32]);
-        while !r.step(1 << 20) {}
-        r.report().deals
-    };
+    let deals = random_deals(5);
     for src in CONDITIONS.iter().chain(UNIONS) {
         let cond = parse(&format!("condition {src}\n"))
             .unwrap()
@@ -127,14 +135,7 @@ fn alternatives_cover_the_condition() {
 fn union_plan_drops_empty_parts_and_sums_the_rest() {
     use fairdeal_constrain::{Dealer, Options};
     use fairdeal_script::union::{plan, Plan, Sampler};
-    let nec = |src: &str| {
-        let cond = parse(&format!("condition {src}\n"))
-            .unwrap()
-            .condition
-            .unwrap()
-            .0;
-        necessary(&cond, false, true)
-    };
+    let nec = nec_of;
     let size = |src: &str| {
         let d = Dealer::new(
             &constraint_set(&nec(src), &[0; 4]).unwrap(),
@@ -184,14 +185,7 @@ fn union_sampler_counts_overlaps_once() {
     use fairdeal_constrain::stats::chi::gamma_q;
     use fairdeal_constrain::{Dealer, Options};
     use fairdeal_script::union::{plan, Plan};
-    let nec = |src: &str| {
-        let cond = parse(&format!("condition {src}\n"))
-            .unwrap()
-            .condition
-            .unwrap()
-            .0;
-        necessary(&cond, false, true)
-    };
+    let nec = nec_of;
     // Deals with 21 or 22 HCP are in both parts: a sampler that forgot the 1/m step would
     // give them twice their share.
     let Plan::Ready(mut sampler, _) = plan(

@@ -25,11 +25,15 @@
 //!   then one exact expectation per slice, `StatsProgress` after each, `StatsDone` with
 //!   observed-against-expected tables and chi-square.
 //!
+//! * [`link`] — the page's side: [`link::WorkerLink`] numbers a page's jobs, draws each
+//!   seed from the CSPRNG, spawns the worker on first use, sends requests and cancels.
+//!
 //! Panic policy: nothing here panics on user input — a spec that fails to parse or build, or
 //! a set too rare to sample, is answered with `Failed(message)`.
 
 pub mod agent;
 pub mod job;
+pub mod link;
 pub mod protocol;
 pub mod script_job;
 pub mod sim_job;

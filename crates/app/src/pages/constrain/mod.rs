@@ -19,18 +19,16 @@
 pub mod state;
 pub mod stats;
 
-use crate::browser;
 use crate::components::files::{toggled, FileList, FormatPicker};
 use crate::components::hand_diagram::HandDiagram;
 use crate::pages::tournament::{session_files, NamedFile};
-use crate::worker::agent::DealWorker;
 use crate::worker::job::{Job, MAX_BOARDS};
+use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{BatchRequest, ToWorker};
 use fairdeal_constrain::shape::CLASSES;
 use fairdeal_constrain::Who;
 use fairdeal_dealing::formats::{select_formats, WriteOptions};
 use fairdeal_model::{Seat, Vulnerability};
-use gloo_worker::{Spawnable, WorkerBridge};
 use state::{
     group_digits, one_in, parse_board_count, unpack_boards, Analysis, Batch, BatchAction,
     ConstrainState, CountView, EditAction, FieldKind, TOTAL_DEALS,
@@ -44,9 +42,6 @@ pub const INLINE_MAX: u32 = 200;
 
 /// Boards shown per page of results.
 pub const PAGE_SIZE: usize = 12;
-
-/// Where Trunk puts the worker's script.
-pub const WORKER_PATH: &str = "/fairdeal-worker.js";
 
 const EXAMPLE: &str = "north: balanced, hcp 15-17\n";
 
@@ -384,8 +379,7 @@ pub fn ConstrainPage() -> Html {
     let st = use_reducer(|| ConstrainState::new(EXAMPLE));
     let batch = use_reducer(|| Batch::Idle);
     let boards_text = use_state(|| "8".to_string());
-    let bridge = use_mut_ref(|| None::<WorkerBridge<DealWorker>>);
-    let next_job = use_mut_ref(|| 0u32);
+    let link = (*use_state(WorkerLink::default)).clone();
 
     let on_field = {
         let st = st.dispatcher();
@@ -406,12 +400,11 @@ pub fn ConstrainPage() -> Html {
         })
     };
     let on_deal = {
-        let (st, batch, boards_text, bridge, next_job) = (
+        let (st, batch, boards_text, link) = (
             st.clone(),
             batch.dispatcher(),
             boards_text.clone(),
-            bridge.clone(),
-            next_job.clone(),
+            link.clone(),
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -424,16 +417,9 @@ pub fn ConstrainPage() -> Html {
                     "Fix the conditions first: the set has errors or admits no deal.".into(),
                 ));
             }
-            let mut seed = [0u8; 32];
-            if !browser::fill_random(&mut seed) {
-                return batch.dispatch(BatchAction::Fail(
-                    "This browser offers no secure random generator; Fair Deal will not deal from a weaker one.".into(),
-                ));
-            }
-            let job = {
-                let mut j = next_job.borrow_mut();
-                *j += 1;
-                *j
+            let (job, seed) = match link.next_job() {
+                Ok(x) => x,
+                Err(m) => return batch.dispatch(BatchAction::Fail(m)),
             };
             let categories = Rc::new(st.categories.clone());
             if n <= INLINE_MAX {
@@ -450,36 +436,29 @@ pub fn ConstrainPage() -> Html {
                 }
                 return;
             }
-            let mut slot = bridge.borrow_mut();
-            if slot.is_none() {
-                let d = batch.clone();
-                *slot = Some(
-                    DealWorker::spawner()
-                        .callback(move |o| d.dispatch(BatchAction::Worker(o)))
-                        .spawn(WORKER_PATH),
-                );
-            }
             batch.dispatch(BatchAction::Start {
                 job,
                 total: n,
                 worker: true,
                 categories,
             });
-            if let Some(b) = slot.as_ref() {
-                b.send(ToWorker::Start(BatchRequest {
+            let d = batch.clone();
+            link.send(
+                ToWorker::Start(BatchRequest {
                     job,
                     spec: st.text.clone(),
                     boards: n,
                     seed,
-                }));
-            }
+                }),
+                move |o| d.dispatch(BatchAction::Worker(o)),
+            );
         })
     };
     let on_cancel = {
-        let (batch, bridge) = (batch.clone(), bridge.clone());
+        let (batch, link) = (batch.clone(), link.clone());
         Callback::from(move |_: MouseEvent| {
-            if let (Some(job), Some(b)) = (batch.running_job(), bridge.borrow().as_ref()) {
-                b.send(ToWorker::Cancel(job));
+            if let Some(job) = batch.running_job() {
+                link.cancel(job);
             }
             batch.dispatch(BatchAction::Cancel);
         })

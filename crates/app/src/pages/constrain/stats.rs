@@ -11,16 +11,12 @@
 //!
 //! Panic policy: no panics; failures become messages in the panel.
 
-use crate::browser;
-use crate::worker::agent::DealWorker;
+use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{FromWorker, StatsRequest, ToWorker};
 use crate::worker::stats_job::{parse_tables, StatsReport, StatsTable, MAX_DEALS};
-use gloo_worker::{Spawnable, WorkerBridge};
 use std::fmt::Write as _;
 use std::rc::Rc;
 use yew::prelude::*;
-
-use super::WORKER_PATH;
 
 /// Significance level of the verdicts shown.
 pub const ALPHA: f64 = 0.001;
@@ -211,8 +207,7 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
     let deals = use_state(|| "10000".to_string());
     let extra = use_state(String::new);
     let selected = use_state(|| 0usize);
-    let bridge = use_mut_ref(|| None::<WorkerBridge<DealWorker>>);
-    let next_job = use_mut_ref(|| 0u32);
+    let link = (*use_state(WorkerLink::default)).clone();
 
     let on_deals = {
         let d = deals.clone();
@@ -229,12 +224,11 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
         })
     };
     let on_run = {
-        let (run, deals, extra, bridge, next_job, spec, selected) = (
+        let (run, deals, extra, link, spec, selected) = (
             run.dispatcher(),
             deals.clone(),
             extra.clone(),
-            bridge.clone(),
-            next_job.clone(),
+            link.clone(),
             props.spec.clone(),
             selected.clone(),
         );
@@ -251,44 +245,30 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
             if let Err(m) = parse_tables(&extra) {
                 return run.dispatch(StatsAction::Fail(m));
             }
-            let mut seed = [0u8; 32];
-            if !browser::fill_random(&mut seed) {
-                return run.dispatch(StatsAction::Fail(
-                    "This browser offers no secure random generator; Fair Deal will not deal from a weaker one.".into(),
-                ));
-            }
-            let job = {
-                let mut j = next_job.borrow_mut();
-                *j += 1;
-                *j
+            let (job, seed) = match link.next_job() {
+                Ok(x) => x,
+                Err(m) => return run.dispatch(StatsAction::Fail(m)),
             };
-            let mut slot = bridge.borrow_mut();
-            if slot.is_none() {
-                let d = run.clone();
-                *slot = Some(
-                    DealWorker::spawner()
-                        .callback(move |o| d.dispatch(StatsAction::Worker(o)))
-                        .spawn(WORKER_PATH),
-                );
-            }
             selected.set(0);
             run.dispatch(StatsAction::Start { job, total: n });
-            if let Some(b) = slot.as_ref() {
-                b.send(ToWorker::Stats(StatsRequest {
+            let d = run.clone();
+            link.send(
+                ToWorker::Stats(StatsRequest {
                     job,
                     spec: spec.to_string(),
                     tables: (*extra).clone(),
                     deals: n,
                     seed,
-                }));
-            }
+                }),
+                move |o| d.dispatch(StatsAction::Worker(o)),
+            );
         })
     };
     let on_cancel = {
-        let (run, bridge) = (run.clone(), bridge.clone());
+        let (run, link) = (run.clone(), link.clone());
         Callback::from(move |_: MouseEvent| {
-            if let (Some(job), Some(b)) = (run.running_job(), bridge.borrow().as_ref()) {
-                b.send(ToWorker::Cancel(job));
+            if let Some(job) = run.running_job() {
+                link.cancel(job);
             }
             run.dispatch(StatsAction::Cancel);
         })

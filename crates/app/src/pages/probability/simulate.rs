@@ -13,18 +13,15 @@
 //!
 //! Panic policy: no panics; a bad field is a message, a worker error is shown as sent.
 
+use crate::worker::link::WorkerLink;
 use std::rc::Rc;
 
 use fairdeal_model::{Seat, Strain, Suit};
 use fairdeal_prob::sim::ProportionEstimator;
 use fairdeal_prob::simulate::Outcome;
 use fairdeal_prob::Fraction;
-use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
-use crate::browser;
-use crate::pages::constrain::WORKER_PATH;
-use crate::worker::agent::DealWorker;
 use crate::worker::protocol::{FromWorker, SimRequest, ToWorker};
 use crate::worker::sim_job::MAX_SAMPLES;
 
@@ -326,8 +323,7 @@ fn value_of(e: &Event) -> String {
 pub fn SimulationPanel() -> Html {
     let form = use_state(SimForm::default);
     let run = use_reducer(SimRun::default);
-    let bridge = use_mut_ref(|| None::<WorkerBridge<DealWorker>>);
-    let next_job = use_mut_ref(|| 0u32);
+    let link = (*use_state(WorkerLink::default)).clone();
 
     let set = |f: fn(&mut SimForm, String)| {
         let form = form.clone();
@@ -343,12 +339,7 @@ pub fn SimulationPanel() -> Html {
     };
 
     let on_run = {
-        let (form, run, bridge, next_job) = (
-            form.clone(),
-            run.dispatcher(),
-            bridge.clone(),
-            next_job.clone(),
-        );
+        let (form, run, link) = (form.clone(), run.dispatcher(), link.clone());
         Callback::from(move |_: MouseEvent| {
             let outcome = match form.outcome() {
                 Ok(o) => o,
@@ -363,46 +354,32 @@ pub fn SimulationPanel() -> Html {
                 Ok(n) => n,
                 Err(m) => return run.dispatch(SimAction::Fail(m)),
             };
-            let mut seed = [0u8; 32];
-            if !browser::fill_random(&mut seed) {
-                return run.dispatch(SimAction::Fail(
-                    "This browser has no secure random generator.".into(),
-                ));
-            }
-            let job = {
-                let mut j = next_job.borrow_mut();
-                *j += 1;
-                *j
+            let (job, seed) = match link.next_job() {
+                Ok(x) => x,
+                Err(m) => return run.dispatch(SimAction::Fail(m)),
             };
-            let mut slot = bridge.borrow_mut();
-            if slot.is_none() {
-                let d = run.clone();
-                *slot = Some(
-                    DealWorker::spawner()
-                        .callback(move |o| d.dispatch(SimAction::Worker(o)))
-                        .spawn(WORKER_PATH),
-                );
-            }
             run.dispatch(SimAction::Start {
                 job,
                 total: samples,
             });
-            if let Some(b) = slot.as_ref() {
-                b.send(ToWorker::Simulate(SimRequest {
+            let d = run.clone();
+            link.send(
+                ToWorker::Simulate(SimRequest {
                     job,
                     spec: form.spec.clone(),
                     outcome,
                     samples,
                     seed,
-                }));
-            }
+                }),
+                move |o| d.dispatch(SimAction::Worker(o)),
+            );
         })
     };
     let on_stop = {
-        let (run, bridge) = (run.clone(), bridge.clone());
+        let (run, link) = (run.clone(), link.clone());
         Callback::from(move |_: MouseEvent| {
-            if let (SimRun::Sampling { job, .. }, Some(b)) = (&*run, bridge.borrow().as_ref()) {
-                b.send(ToWorker::Cancel(*job));
+            if let SimRun::Sampling { job, .. } = &*run {
+                link.cancel(*job);
             }
         })
     };

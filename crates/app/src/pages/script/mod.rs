@@ -22,19 +22,15 @@ pub mod results;
 pub mod state;
 
 use crate::browser;
-use crate::worker::agent::DealWorker;
+use crate::worker::link::WorkerLink;
 use crate::worker::protocol::ToWorker;
 use fairdeal_script::EXAMPLES;
-use gloo_worker::{Spawnable, WorkerBridge};
 use state::{
     format_number, insert_word, progress_fraction, utf16_of_byte, Editor, EditorAction, Run,
     RunAction, PREVIOUS_KEY, STARTER, STORAGE_KEY,
 };
 use std::rc::Rc;
 use yew::prelude::*;
-
-/// Where Trunk puts the worker's script.
-pub const WORKER_PATH: &str = "/fairdeal-worker.js";
 
 /// The text shown on a first visit: the first example, or a starter script.
 pub fn first_visit_text() -> &'static str {
@@ -108,8 +104,7 @@ pub fn ScriptPage() -> Html {
         )
     });
     let run = use_reducer(Run::default);
-    let bridge = use_mut_ref(|| None::<WorkerBridge<DealWorker>>);
-    let next_job = use_mut_ref(|| 0u32);
+    let link = (*use_state(WorkerLink::default)).clone();
     let area = use_node_ref();
     let pre = use_node_ref();
 
@@ -183,53 +178,34 @@ pub fn ScriptPage() -> Html {
         Callback::from(move |span: std::ops::Range<usize>| select_range(&area, &editor.text, span))
     };
     let on_run = {
-        let (editor, run, bridge, next_job) = (
-            editor.clone(),
-            run.dispatcher(),
-            bridge.clone(),
-            next_job.clone(),
-        );
+        let (editor, run, link) = (editor.clone(), run.dispatcher(), link.clone());
         Callback::from(move |_: MouseEvent| {
             if !editor.can_run() {
                 return run.dispatch(RunAction::Fail(
                     "Fix the problems listed under the script first.".into(),
                 ));
             }
-            let mut seed = [0u8; 32];
-            if !browser::fill_random(&mut seed) {
-                return run.dispatch(RunAction::Fail(
-                    "This browser offers no secure random generator; Fair Deal will not deal from a weaker one.".into(),
-                ));
-            }
-            let job = {
-                let mut j = next_job.borrow_mut();
-                *j += 1;
-                *j
+            let (job, seed) = match link.next_job() {
+                Ok(x) => x,
+                Err(m) => return run.dispatch(RunAction::Fail(m)),
             };
-            let mut slot = bridge.borrow_mut();
-            if slot.is_none() {
-                let d = run.clone();
-                *slot = Some(
-                    DealWorker::spawner()
-                        .callback(move |o| d.dispatch(RunAction::Worker(o)))
-                        .spawn(WORKER_PATH),
-                );
-            }
             run.dispatch(RunAction::Start(job));
-            if let Some(b) = slot.as_ref() {
-                b.send(ToWorker::Script {
+            let d = run.clone();
+            link.send(
+                ToWorker::Script {
                     job,
                     source: editor.text.clone(),
                     seed,
-                });
-            }
+                },
+                move |o| d.dispatch(RunAction::Worker(o)),
+            );
         })
     };
     let on_cancel = {
-        let (run, bridge) = (run.clone(), bridge.clone());
+        let (run, link) = (run.clone(), link.clone());
         Callback::from(move |_: MouseEvent| {
-            if let (Some(job), Some(b)) = (run.running_job(), bridge.borrow().as_ref()) {
-                b.send(ToWorker::Cancel(job));
+            if let Some(job) = run.running_job() {
+                link.cancel(job);
             }
             run.dispatch(RunAction::Cancel);
         })

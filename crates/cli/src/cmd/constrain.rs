@@ -53,6 +53,19 @@ fn parse_order(s: &str) -> Result<BoardOrder, String> {
     }
 }
 
+/// The `--seed` given, or a fresh one from the OS generator, printed on stderr so the run
+/// can be repeated.
+pub(crate) fn seed_or_fresh(seed: Option<&str>) -> anyhow::Result<[u8; 32]> {
+    if let Some(s) = seed {
+        return parse_seed(s);
+    }
+    let mut b = [0u8; 32];
+    getrandom::fill(&mut b).map_err(|e| anyhow!("the OS random number generator failed: {e}"))?;
+    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    eprintln!("seed {hex}");
+    Ok(b)
+}
+
 /// Parses up to 64 hex digits into a 32-byte seed (digits fill from the left, zero-padded).
 pub(crate) fn parse_seed(s: &str) -> anyhow::Result<[u8; 32]> {
     let s = s.strip_prefix("0x").unwrap_or(s);
@@ -73,17 +86,7 @@ pub(crate) fn parse_seed(s: &str) -> anyhow::Result<[u8; 32]> {
 /// Runs `fairdeal constrain`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let spec = read_spec(&args.file)?;
-    let seed = match &args.seed {
-        Some(s) => parse_seed(s)?,
-        None => {
-            let mut b = [0u8; 32];
-            getrandom::fill(&mut b)
-                .map_err(|e| anyhow!("the OS random number generator failed: {e}"))?;
-            let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-            eprintln!("seed {hex}");
-            b
-        }
-    };
+    let seed = seed_or_fresh(args.seed.as_deref())?;
     let mut rng = ChaCha8Rng::from_seed(seed);
     if let Some(list) = &args.formats {
         return write_formats(&args, list, &spec, &mut rng);

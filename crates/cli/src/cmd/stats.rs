@@ -10,9 +10,8 @@
 //! `--csv` writes one CSV (kind = cell | test | average) instead of text. Seeds as in
 //! `fairdeal constrain` (reported on stderr when drawn from the OS, never on stdout).
 
-use super::constrain::parse_seed;
+use super::constrain::seed_or_fresh;
 use super::count::read_spec;
-use anyhow::anyhow;
 use fairdeal_constrain::stats::{Analysis, Generator, Report, TableReport, TableSpec};
 use fairdeal_constrain::Options;
 use rand_chacha::ChaCha8Rng;
@@ -48,17 +47,7 @@ fn parse_table(s: &str) -> Result<TableSpec, String> {
 /// Runs `fairdeal stats`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let spec = read_spec(&args.file)?;
-    let seed = match &args.seed {
-        Some(s) => parse_seed(s)?,
-        None => {
-            let mut b = [0u8; 32];
-            getrandom::fill(&mut b)
-                .map_err(|e| anyhow!("the OS random number generator failed: {e}"))?;
-            let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-            eprintln!("seed {hex}");
-            b
-        }
-    };
+    let seed = seed_or_fresh(args.seed.as_deref())?;
     let mut rng = ChaCha8Rng::from_seed(seed);
     let mut generator = Generator::new(&spec, Options::default())?;
     let tables = if args.stats.is_empty() {

@@ -239,15 +239,7 @@ pub fn progress_fraction(c: &Counts) -> f64 {
 
 /// Digits grouped by thin spaces: `1 234 567`.
 pub fn format_number(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push('\u{2009}');
-        }
-        out.push(c);
-    }
-    out
+    crate::pages::constrain::state::group_digits(u128::from(n))
 }
 
 /// The reference entries matching `query`: every word of the query must occur (ignoring

@@ -351,25 +351,24 @@ fn hand(s: &str) -> Option<Hand> {
     (h.len() == 13).then_some(h)
 }
 
+/// `AKxx`: named ranks plus spot cards, at most 13 cards (counted in `usize`, so no number of
+/// `x` can wrap the count).
 fn holding_pattern(s: &str) -> Option<HoldingPattern> {
     let mut ranks = Holding::EMPTY;
-    let mut spots = 0u8;
     let named: String = s
         .chars()
         .filter(|c| !c.eq_ignore_ascii_case(&'x'))
         .collect();
-    for c in s.chars() {
-        if c.eq_ignore_ascii_case(&'x') {
-            spots += 1;
-        }
-    }
+    let spots = s.chars().filter(|c| c.eq_ignore_ascii_case(&'x')).count();
     for r in rank_chars(&named)? {
         if ranks.contains(r) {
             return None;
         }
         ranks = ranks.with(r);
     }
-    (ranks.len() as u8 + spots <= 13).then_some(HoldingPattern { ranks, spots })
+    let cards = ranks.len() as usize + spots;
+    let spots = u8::try_from(spots).ok().filter(|_| cards <= 13)?;
+    Some(HoldingPattern { ranks, spots })
 }
 
 struct Parser {

@@ -15,6 +15,7 @@
 //! * [`compute`] — scoring a whole event into per-result points and a ranking.
 //! * [`teams`] — team matches (two rooms) to IMPs and VPs, standings over rounds.
 //! * [`read`] — results CSV and PBN readers (text in, no files), reporting bad lines.
+//! * [`csv_cell`] — [`csv_cell::neutralise_formula`]: text cells made safe for spreadsheets.
 //! * [`movement`] — Mitchell (skip, arrow switch) and all-play-all round-robin schedules.
 //!
 //! Scores are always from North–South's point of view (positive = NS plus).
@@ -28,6 +29,7 @@
 pub mod board;
 pub mod compute;
 pub mod contract;
+pub mod csv_cell;
 pub mod event;
 pub mod imp_pairs;
 pub mod imps;

@@ -128,6 +128,31 @@ pub enum MovementError {
     /// The event would have more boards than a u32 holds.
     #[error("too many boards")]
     TooManyBoards,
+    /// More table rounds (seatings) than [`MAX_TABLE_ROUNDS`].
+    #[error("{table_rounds} table rounds; a movement has at most {max}")]
+    TooLarge {
+        /// Table rounds the movement would have (computed without overflow).
+        table_rounds: u64,
+        /// The most allowed ([`MAX_TABLE_ROUNDS`]).
+        max: u32,
+    },
+}
+
+/// The most table rounds (seatings) a movement may have: a 1000-table Mitchell. Sizes are
+/// checked against it before anything is allocated.
+pub const MAX_TABLE_ROUNDS: u32 = 1_000_000;
+
+/// Refuses `rounds × tables` table rounds over [`MAX_TABLE_ROUNDS`] (in u64: no overflow).
+fn check_size(rounds: u32, tables: u32) -> Result<usize, MovementError> {
+    let table_rounds = u64::from(rounds) * u64::from(tables);
+    if table_rounds > u64::from(MAX_TABLE_ROUNDS) {
+        return Err(MovementError::TooLarge {
+            table_rounds,
+            max: MAX_TABLE_ROUNDS,
+        });
+    }
+    // At most MAX_TABLE_ROUNDS, so it fits a usize on every target.
+    Ok(table_rounds as usize)
 }
 
 /// Options of a Mitchell.
@@ -194,16 +219,19 @@ pub fn mitchell(o: &MitchellOptions) -> Result<Movement, MovementError> {
     if !o.arrow_switch_rounds.is_empty() && o.ew_numbers_from <= t {
         return Err(MovementError::NumbersClash { tables: t });
     }
+    let table_rounds = check_size(rounds, t)?;
     board_range(t, o.boards_per_round)?;
     o.ew_numbers_from
         .checked_add(t)
         .ok_or(MovementError::TooManyBoards)?;
-    let mut seatings = Vec::with_capacity((rounds * t) as usize);
+    let mut seatings = Vec::with_capacity(table_rounds);
     for r in 0..rounds {
         let skip = u32::from(t.is_multiple_of(2) && r >= t / 2);
         for ti in 0..t {
-            let e = (ti + 2 * t - r % t - skip) % t;
-            let set = (ti + r) % t;
+            // In u64: with t near u32::MAX the sums would overflow a u32. Each result is < t.
+            let (ti64, t64, r64) = (u64::from(ti), u64::from(t), u64::from(r));
+            let e = ((ti64 + 2 * t64 - r64 % t64 - u64::from(skip)) % t64) as u32;
+            let set = ((ti64 + r64) % t64) as u32;
             let (first_board, last_board) = board_range(set, o.boards_per_round)?;
             let (mut ns, mut ew) = (ti + 1, o.ew_numbers_from + e);
             if o.arrow_switch_rounds.contains(&(r + 1)) {
@@ -242,8 +270,15 @@ pub fn round_robin(pairs: u32, boards_per_round: u32) -> Result<Movement, Moveme
     if boards_per_round == 0 {
         return Err(MovementError::NoBoards);
     }
-    let m = pairs + pairs % 2; // with a bye when odd
+    // With a bye when odd; pairs = u32::MAX would overflow, and is far over the size limit.
+    let Some(m) = pairs.checked_add(pairs % 2) else {
+        return Err(MovementError::TooLarge {
+            table_rounds: u64::from(pairs / 2 + 1) * u64::from(pairs),
+            max: MAX_TABLE_ROUNDS,
+        });
+    };
     let rounds = m - 1;
+    check_size(rounds, m / 2)?;
     board_range(rounds, boards_per_round)?;
     let mut seatings = Vec::new();
     let mut sit_outs = Vec::new();

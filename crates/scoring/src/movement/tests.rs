@@ -148,3 +148,28 @@ fn prefill_rows_cover_every_board_and_table() {
     assert_eq!((rows[0].board.as_str(), rows[0].ns.as_str()), ("1", "1"));
     assert!(rows.iter().all(|r| r.contract.is_empty()));
 }
+
+#[test]
+fn huge_movements_are_refused_before_any_work() {
+    // 100 000 tables: 99 999 rounds × 100 000 tables overflows a u32 (and would be 10^10
+    // seatings); the largest counts must be an error, never a panic or a wrapped size.
+    for tables in [100_000, 1 << 31, u32::MAX] {
+        let e = mitchell(&MitchellOptions::new(tables, 2)).unwrap_err();
+        assert!(
+            matches!(e, MovementError::TooLarge { .. }),
+            "{tables}: {e:?}"
+        );
+        assert!(e.to_string().contains("table rounds"), "{e}");
+    }
+    for pairs in [100_000, u32::MAX - 1, u32::MAX] {
+        let e = round_robin(pairs, 1).unwrap_err();
+        assert!(
+            matches!(e, MovementError::TooLarge { .. }),
+            "{pairs}: {e:?}"
+        );
+    }
+    // The largest allowed sizes still build.
+    let m = mitchell(&MitchellOptions::new(999, 1)).unwrap();
+    assert_eq!(m.seatings.len(), 999 * 999);
+    assert!(u64::from(m.rounds) * u64::from(m.tables) <= u64::from(MAX_TABLE_ROUNDS));
+}

@@ -1,7 +1,7 @@
 // The Deal page: a random deal has four 13-card hands and both deal numbers, which open the
 // same deal again by URL; known numbers open known deals; bad numbers give a message; seats
 // hide and show; PBN copy. Numbers and deals are checked against the mapping vectors that
-// Big Deal's own decoder produced (shared/fixtures/bigdeal/mapping-vectors.csv).
+// Big Deal's own decoder produced (crates/model/tests/data/mapping-vectors.csv).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Server, launch, openPage, assertLocalOnly, waitForApp, shot } from './harness.mjs';

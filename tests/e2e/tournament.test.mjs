@@ -1,5 +1,5 @@
 // The Tournament page: files dealt in the browser are byte-identical to Big Deal's reference
-// files (shared/fixtures/bigdeal/set1-fixed-hash) and to the `fairdeal` CLI's for the same seed
+// files (crates/dealing/tests/data/set1, copied from Big Deal's own output) and to the `fairdeal` CLI's for the same seed
 // and owner; the seed stays hidden until revealed; SquareDeal create → deal in the browser
 // matches the CLI's bigdeal drop-in driven exactly as SquareDeal drives Big Deal.
 import { test, before, after } from 'node:test';
@@ -11,7 +11,8 @@ import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
 import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT } from './harness.mjs';
 
-const FIXTURES = path.resolve(ROOT, '../shared/fixtures/bigdeal/set1-fixed-hash');
+// Big Deal's reference files for this seed and owner, kept in the repository.
+const FIXTURES = path.join(ROOT, 'crates/dealing/tests/data/set1');
 const SEED = '0123456789ABCDEF0123456789ABCDEF01234567';
 const OWNER = 'Big Deal reference test';
 // Every set1 format whose file name does not clash (dupblind/dlmblind are in refblind.*).

@@ -134,8 +134,16 @@ impl Nec {
     }
 }
 
+/// The expression a variable use stands for (following chains of variables).
+fn resolve(mut e: &Expr) -> &Expr {
+    while let Expr::Var(v) = e {
+        e = &v.expr;
+    }
+    e
+}
+
 fn constant(e: &Expr) -> Option<i64> {
-    match e {
+    match resolve(e) {
         Expr::Num(n) => Some(*n),
         Expr::Neg(x) => constant(x).map(i64::wrapping_neg),
         _ => None,
@@ -179,7 +187,7 @@ fn flip(op: BinOp) -> BinOp {
 
 fn atom(f: &Expr, op: BinOp, k: i64, negated: bool, default_hcp: bool) -> Option<Nec> {
     let (lo, hi) = range_of(op, k, negated)?;
-    match f {
+    match resolve(f) {
         Expr::Count(COUNT_HCP, seat, None) if default_hcp => {
             let mut s = SeatNec::top();
             s.hcp = (lo.max(0), hi.min(37));
@@ -190,7 +198,7 @@ fn atom(f: &Expr, op: BinOp, k: i64, negated: bool, default_hcp: bool) -> Option
             s.controls = (lo.max(0), hi.min(12));
             Some(Nec::seat(*seat, s))
         }
-        Expr::Bin(BinOp::Add, a, b) if default_hcp => match (&**a, &**b) {
+        Expr::Bin(BinOp::Add, a, b) if default_hcp => match (resolve(a), resolve(b)) {
             (Expr::Count(COUNT_HCP, x, None), Expr::Count(COUNT_HCP, y, None))
                 if x % 2 == y % 2 && x != y =>
             {
@@ -216,6 +224,7 @@ fn atom(f: &Expr, op: BinOp, k: i64, negated: bool, default_hcp: bool) -> Option
 /// What `e` (negated if `negated`) implies; `Nec::top()` when nothing usable.
 pub fn necessary(e: &Expr, negated: bool, default_hcp: bool) -> Nec {
     match e {
+        Expr::Var(v) => necessary(&v.expr, negated, default_hcp),
         Expr::Not(x) => necessary(x, !negated, default_hcp),
         Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
             let na = necessary(a, negated, default_hcp);
@@ -368,6 +377,7 @@ pub const MAX_ALTERNATIVES: usize = 4;
 /// [`MAX_ALTERNATIVES`] parts are merged into their hull, so this is always sound.
 pub fn alternatives(e: &Expr, negated: bool, default_hcp: bool) -> Vec<Nec> {
     match e {
+        Expr::Var(v) => alternatives(&v.expr, negated, default_hcp),
         Expr::Not(x) => alternatives(x, !negated, default_hcp),
         Expr::Bin(op @ (BinOp::And | BinOp::Or), a, b) => {
             let xa = alternatives(a, negated, default_hcp);

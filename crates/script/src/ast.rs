@@ -1,6 +1,7 @@
 //! The syntax tree the parser builds and the compiler turns into an evaluator.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Binary operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +78,116 @@ pub enum Expr {
     Bin(BinOp, Box<Expr>, Box<Expr>),
     /// `c ? a : b`
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A use of a variable (`name = expr`): one shared definition, however often it is
+    /// used, so a script's size stays linear in its text (dealer keeps a pointer too).
+    Var(Arc<VarDef>),
+}
+
+/// One variable definition, shared by all its uses.
+///
+/// A *pure* variable (no `rnd` anywhere below it) has one value per deal, so the evaluator
+/// computes it once per deal; an impure one is evaluated at every use, as dealer does (each
+/// `rnd` in it draws again).
+pub struct VarDef {
+    /// Position in definition order (the evaluator's memo slot).
+    pub index: usize,
+    /// The name as written.
+    pub name: String,
+    /// The definition.
+    pub expr: Expr,
+    /// True if no `rnd` is reachable from the definition.
+    pub pure: bool,
+    /// Nodes evaluated by one evaluation of the definition when every use of an impure
+    /// variable is expanded and every pure variable counts once (saturating).
+    pub cost: u64,
+    /// Deepest recursion of one evaluation (nesting through variables included).
+    pub depth: u32,
+    /// Nodes of the definition with every variable written out (saturating): what a walk
+    /// that does not share variables (the acceleration analysis) would visit.
+    pub expanded: u64,
+}
+
+impl std::fmt::Debug for VarDef {
+    /// Only the name: printing definitions in full could repeat shared parts exponentially.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Var({})", self.name)
+    }
+}
+
+impl PartialEq for VarDef {
+    /// Two uses are equal when they name the same definition (cheap, never recursive).
+    fn eq(&self, other: &VarDef) -> bool {
+        self.index == other.index && self.name == other.name
+    }
+}
+
+/// Most evaluation steps one deal may need (see [`VarDef::cost`]).
+pub const MAX_EVAL_COST: u64 = 1_000_000;
+/// Deepest nesting one evaluation may reach, variables included.
+pub const MAX_EVAL_DEPTH: u32 = 2_000;
+
+/// Largest expanded condition the acceleration analysis walks (see [`VarDef::expanded`]).
+pub const MAX_ANALYSED: u64 = 200_000;
+
+impl Expr {
+    /// Nodes of this expression with every variable written out (saturating).
+    pub fn expanded_size(&self) -> u64 {
+        match self {
+            Expr::Var(v) => v.expanded,
+            Expr::Abs(x)
+            | Expr::Imps(x)
+            | Expr::Not(x)
+            | Expr::Neg(x)
+            | Expr::Rnd(x)
+            | Expr::Score(_, _, _, x) => x.expanded_size().saturating_add(1),
+            Expr::Bin(_, a, b) => a
+                .expanded_size()
+                .saturating_add(b.expanded_size())
+                .saturating_add(1),
+            Expr::Cond(c, a, b) => c
+                .expanded_size()
+                .saturating_add(a.expanded_size())
+                .saturating_add(b.expanded_size())
+                .saturating_add(1),
+            _ => 1,
+        }
+    }
+
+    /// (cost, depth, pure) of evaluating this expression once: see [`VarDef`].
+    pub fn measure(&self) -> (u64, u32, bool) {
+        let kids: Vec<&Expr> = match self {
+            Expr::Var(v) => {
+                // A pure variable is computed once per deal: one step at each further use.
+                return if v.pure {
+                    (1, v.depth + 1, true)
+                } else {
+                    (v.cost.saturating_add(1), v.depth + 1, false)
+                };
+            }
+            Expr::Abs(x)
+            | Expr::Imps(x)
+            | Expr::Not(x)
+            | Expr::Neg(x)
+            | Expr::Score(_, _, _, x) => vec![x],
+            Expr::Rnd(x) => {
+                let (c, d, _) = x.measure();
+                return (c.saturating_add(1), d + 1, false);
+            }
+            Expr::Bin(_, a, b) => vec![a, b],
+            Expr::Cond(c, a, b) => vec![c, a, b],
+            _ => Vec::new(),
+        };
+        let mut cost = 1u64;
+        let mut depth = 0u32;
+        let mut pure = true;
+        for k in kids {
+            let (c, d, p) = k.measure();
+            cost = cost.saturating_add(c);
+            depth = depth.max(d);
+            pure &= p;
+        }
+        (cost, depth + 1, pure)
+    }
 }
 
 /// The set of shapes a `shape()` call accepts, indexed by `s * 196 + h * 14 + d`.
@@ -178,4 +289,6 @@ pub struct Script {
     pub actions: Option<Vec<Action>>,
     /// pointcount / altcount tables: 12 counts × 13 ranks (A first).
     pub counts: [[i32; 13]; 12],
+    /// Variables in definition order (their uses point at these).
+    pub vars: Vec<Arc<VarDef>>,
 }

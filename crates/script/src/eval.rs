@@ -202,6 +202,8 @@ pub struct Ctx<'a, R: RngCore> {
     /// Double-dummy results.
     pub dd: &'a mut DdCache,
     deal: &'a Deal,
+    /// Values of pure variables already computed on this deal (by [`VarDef::index`]).
+    memo: Vec<Option<i64>>,
 }
 
 impl<'a, R: RngCore> Ctx<'a, R> {
@@ -228,7 +230,22 @@ impl<'a, R: RngCore> Ctx<'a, R> {
             rng,
             dd,
             deal,
+            memo: Vec::new(),
         }
+    }
+
+    /// Reuses a memo buffer from an earlier deal (cleared here) to avoid an allocation per
+    /// deal; [`Ctx::into_memo`] hands it back.
+    pub fn with_memo(mut self, mut memo: Vec<Option<i64>>, vars: usize) -> Self {
+        memo.clear();
+        memo.resize(vars, None);
+        self.memo = memo;
+        self
+    }
+
+    /// The memo buffer, for the next deal's [`Ctx::with_memo`].
+    pub fn into_memo(self) -> Vec<Option<i64>> {
+        self.memo
     }
 
     fn sum(&self, table: &[i32], seat: usize, suit: Option<usize>) -> i64 {
@@ -285,6 +302,20 @@ impl<'a, R: RngCore> Ctx<'a, R> {
             Expr::Tricks(seat, strain) => self.dd.tricks(self.deal, *seat, *strain),
             Expr::Not(x) => i64::from(self.eval(x) == 0),
             Expr::Neg(x) => self.eval(x).wrapping_neg(),
+            Expr::Var(v) => {
+                if !v.pure {
+                    return self.eval(&v.expr);
+                }
+                if let Some(Some(x)) = self.memo.get(v.index) {
+                    return *x;
+                }
+                let x = self.eval(&v.expr);
+                if self.memo.len() <= v.index {
+                    self.memo.resize(v.index + 1, None);
+                }
+                self.memo[v.index] = Some(x);
+                x
+            }
             Expr::Cond(c, a, b) => {
                 if self.eval(c) != 0 {
                     self.eval(a)

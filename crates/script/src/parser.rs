@@ -11,6 +11,7 @@ use crate::Diagnostic;
 use fairdeal_model::{Card, Hand, Rank, Suit};
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 const SEATS: [&str; 4] = ["north", "east", "south", "west"];
 
@@ -37,7 +38,8 @@ struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     diags: Vec<Diagnostic>,
-    defs: HashMap<String, Expr>,
+    /// Variables defined so far, with where each was defined.
+    defs: HashMap<String, (Arc<VarDef>, Range<usize>)>,
     script: Script,
     predeal_owner: [Option<usize>; 52],
     /// Where each `predeal <suit>(seat) == n` is, for errors found once the file is read.
@@ -109,6 +111,7 @@ impl<'a> Parser<'a> {
                 condition: None,
                 actions: None,
                 counts: default_counts(),
+                vars: Vec::new(),
             },
             predeal_owner: [None; 52],
             length_spans: Vec::new(),
@@ -331,8 +334,7 @@ impl<'a> Parser<'a> {
             {
                 self.pos += 2;
                 let e = self.expr()?;
-                self.defs.insert(w.to_string(), e);
-                return Ok(());
+                return self.define(w, t.span.clone(), e);
             }
             if let Some(k) = lookup(w) {
                 if k.kind == "action" {
@@ -346,6 +348,42 @@ impl<'a> Parser<'a> {
         }
         // A bare expression is a condition (the word `condition` may be omitted).
         self.condition()
+    }
+
+    /// `name = e`: a new variable. Redefining one is an error, as in dealer ("redefined
+    /// variable"); so is a definition whose evaluation would be too large or too deep once
+    /// the variables it uses are followed (a chain of doubling variables, say).
+    fn define(&mut self, name: &str, span: Range<usize>, e: Expr) -> PResult<()> {
+        if let Some((_, first)) = self.defs.get(name) {
+            let (line, column) = line_col(self.src, first.start);
+            self.error_at(
+                span,
+                format!("redefined variable '{name}' (first defined at {line}:{column}); dealer stops here too: give the new one another name"),
+            );
+            return Err(());
+        }
+        let (cost, depth, pure) = e.measure();
+        if depth > MAX_EVAL_DEPTH || (!pure && cost > MAX_EVAL_COST) {
+            self.error_at(
+                span.clone(),
+                format!("'{name}' is too large once the variables it uses are expanded ({} steps, {depth} levels deep; at most {MAX_EVAL_COST} steps and {MAX_EVAL_DEPTH} levels): share parts through variables without rnd(), or simplify", if cost == u64::MAX { "over 10^19".to_string() } else { cost.to_string() }),
+            );
+            // Defined all the same (as 0), so its uses do not add "unknown name" errors.
+            return self.define(name, span, Expr::Num(0)).and(Err(()));
+        }
+        let e_expanded = e.expanded_size();
+        let def = Arc::new(VarDef {
+            index: self.script.vars.len(),
+            name: name.to_string(),
+            expr: e,
+            pure,
+            cost,
+            depth,
+            expanded: e_expanded,
+        });
+        self.script.vars.push(Arc::clone(&def));
+        self.defs.insert(name.to_string(), (def, span));
+        Ok(())
     }
 
     fn condition(&mut self) -> PResult<()> {
@@ -577,15 +615,26 @@ impl<'a> Parser<'a> {
         matches!(self.peek_at(k), Some(t) if t.tok == Tok::Word && lookup(self.text(t)).is_some_and(|d| d.kind == "action"))
     }
 
+    /// `action a, b, …` as dealer's grammar has it: the list may be empty (`action` alone
+    /// prints nothing) and may end with a comma (real BBO scripts nearly all do); a later
+    /// `action` statement replaces the earlier list, as in dealer.
     fn actions(&mut self) -> PResult<()> {
-        let mut list = self.script.actions.take().unwrap_or_default();
-        let r = (|| loop {
-            let a = self.action()?;
-            list.push(a);
-            if self.is_sym(",") {
-                self.pos += 1;
-            } else {
+        let mut list = Vec::new();
+        let r = (|| {
+            if !self.is_action_word(0) {
                 return Ok(());
+            }
+            loop {
+                let a = self.action()?;
+                list.push(a);
+                if !self.is_sym(",") {
+                    return Ok(());
+                }
+                self.pos += 1;
+                // A comma after the last action ends the list.
+                if !self.is_action_word(0) {
+                    return Ok(());
+                }
             }
         })();
         self.script.actions = Some(list);
@@ -665,8 +714,13 @@ impl<'a> Parser<'a> {
                         _ => items.push(EsItem::Value(self.expr()?)),
                     }
                     // Continue while a comma is followed by something that is not an action.
+                    // (a trailing comma before the next statement ends the list, as after
+                    // any action).
                     if self.is_sym(",") && !self.is_action_word(1) && self.peek_at(1).is_some() {
                         self.pos += 1;
+                        if self.at_statement_start() {
+                            break;
+                        }
                     } else {
                         break;
                     }
@@ -877,9 +931,9 @@ impl<'a> Parser<'a> {
             _ => return self.expected("an expression"),
         }
         let Some(doc) = lookup(w) else {
-            if let Some(e) = self.defs.get(w) {
+            if let Some((v, _)) = self.defs.get(w) {
                 self.pos += 1;
-                return Ok(e.clone());
+                return Ok(Expr::Var(Arc::clone(v)));
             }
             let span = t.span.clone();
             let names = {

@@ -72,6 +72,9 @@ fn plan(script: &Script) -> (Option<Accel>, String) {
     let Some((cond, _)) = &script.condition else {
         return (None, "No condition: every shuffle is kept.".into());
     };
+    if cond.expanded_size() > crate::ast::MAX_ANALYSED {
+        return (None, format!("The condition is too large to analyse for exact sampling (over {} terms once its variables are written out): every deal is shuffled and the whole condition tested, as dealer does.", crate::ast::MAX_ANALYSED));
+    }
     let default_hcp = script.counts[0] == default_counts()[0];
     let nec = accel::necessary(cond, false, default_hcp);
     let alts = accel::alternatives(cond, false, default_hcp);
@@ -337,6 +340,7 @@ impl Program {
             averages,
             freqs,
             dd: DdCache::default(),
+            memo: Vec::new(),
         }
     }
 
@@ -529,6 +533,8 @@ pub struct Runner {
     averages: Vec<(i128, f64, f64)>,
     freqs: Vec<Vec<u64>>,
     dd: DdCache,
+    /// Pure variables' values on the current deal (see [`Ctx::with_memo`]).
+    memo: Vec<Option<i64>>,
 }
 
 impl Runner {
@@ -587,7 +593,11 @@ impl Runner {
             let keep = match &c.script.condition {
                 None => true,
                 Some((e, _)) => {
-                    Ctx::new(&deal, &c.tables, &mut self.rng, &mut self.dd).eval(e) != 0
+                    let mut ctx = Ctx::new(&deal, &c.tables, &mut self.rng, &mut self.dd)
+                        .with_memo(std::mem::take(&mut self.memo), c.script.vars.len());
+                    let keep = ctx.eval(e) != 0;
+                    self.memo = ctx.into_memo();
+                    keep
                 }
             };
             if keep {

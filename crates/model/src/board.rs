@@ -48,7 +48,8 @@ impl Vulnerability {
             Vulnerability::NorthSouth,
             Vulnerability::EastWest,
         ];
-        CYCLE[((board + 15) % 16) as usize]
+        // `board % 16` first: `board + 15` would overflow for the last 15 `u32` boards.
+        CYCLE[((board % 16 + 15) % 16) as usize]
     }
 
     /// True if the seat's side is vulnerable.

@@ -63,12 +63,31 @@ impl Risk {
     }
 }
 
-/// A contract: level 1–7, strain and risk.
+/// A contract: level 1–7, strain and risk. Read from JSON through [`Contract::new`], so a
+/// stored level outside 1–7 is an error, never a contract whose arithmetic overflows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ContractFields")]
 pub struct Contract {
     level: u8,
     strain: Strain,
     risk: Risk,
+}
+
+/// The serialised fields of a [`Contract`], before the level is checked.
+#[derive(Deserialize)]
+struct ContractFields {
+    level: u8,
+    strain: Strain,
+    risk: Risk,
+}
+
+impl TryFrom<ContractFields> for Contract {
+    type Error = String;
+
+    fn try_from(f: ContractFields) -> Result<Contract, String> {
+        Contract::new(f.level, f.strain, f.risk)
+            .ok_or_else(|| format!("contract level {}; expected 1 to 7", f.level))
+    }
 }
 
 impl Contract {

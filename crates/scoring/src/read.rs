@@ -389,13 +389,16 @@ fn pbn_row(
                 (Some(a), None, None) => (None, a),
                 _ => (Some(""), ""),
             };
-            match (
-                side.map(str::to_ascii_uppercase).as_deref(),
-                value.parse::<i32>(),
-            ) {
-                (None | Some("NS"), Ok(v)) => v.to_string(),
-                (Some("EW"), Ok(v)) => (-v).to_string(),
-                _ => {
+            // EW's score is negated for NS: `EW -2147483648` has no NS value in `i32`.
+            let value = value.parse::<i32>().ok();
+            let ns_value = match (side.map(str::to_ascii_uppercase).as_deref(), value) {
+                (None | Some("NS"), v) => v,
+                (Some("EW"), v) => v.and_then(i32::checked_neg),
+                _ => None,
+            };
+            match ns_value {
+                Some(v) => v.to_string(),
+                None => {
                     problems.push(ReadProblem {
                         line,
                         kind: ReadProblemKind::BadScore { text: s.into() },

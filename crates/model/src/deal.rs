@@ -29,10 +29,26 @@ pub enum DealError {
     },
 }
 
-/// Four 13-card hands, indexed by [`Seat`], holding every card once.
+/// Four 13-card hands, indexed by [`Seat`], holding every card once. Read from JSON through
+/// [`Deal::new`], so stored data can never make an invalid deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "DealFields")]
 pub struct Deal {
     hands: [Hand; 4],
+}
+
+/// The serialised form of a [`Deal`], before it is checked.
+#[derive(Deserialize)]
+struct DealFields {
+    hands: [Hand; 4],
+}
+
+impl TryFrom<DealFields> for Deal {
+    type Error = DealError;
+
+    fn try_from(f: DealFields) -> Result<Deal, DealError> {
+        Deal::new(f.hands)
+    }
 }
 
 impl Deal {

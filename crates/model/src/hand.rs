@@ -10,8 +10,24 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One suit's cards in one hand: bit *k* = the card *k* places from the top (A = bit 0).
+/// Read from JSON as its bits, refused if a bit above 12 is set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(try_from = "u16")]
 pub struct Holding(u16);
+
+impl TryFrom<u16> for Holding {
+    type Error = String;
+
+    fn try_from(bits: u16) -> Result<Holding, String> {
+        if bits & !Holding::FULL.0 == 0 {
+            Ok(Holding(bits))
+        } else {
+            Err(format!(
+                "holding bits {bits:#x} name a card past the 13th (bits above 12)"
+            ))
+        }
+    }
+}
 
 /// HCP of the top four bits (A K Q J) of a holding, indexed by those four bits.
 const TOP4_HCP: [u8; 16] = {
@@ -87,8 +103,24 @@ impl fmt::Display for Holding {
 }
 
 /// A set of cards (normally 13), bit *i* = card with index *i*.
+/// Read from JSON as its bits, refused if a bit above 51 is set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(try_from = "u64")]
 pub struct Hand(u64);
+
+impl TryFrom<u64> for Hand {
+    type Error = String;
+
+    fn try_from(bits: u64) -> Result<Hand, String> {
+        if bits & !Hand::FULL_DECK.0 == 0 {
+            Ok(Hand(bits))
+        } else {
+            Err(format!(
+                "hand bits {bits:#x} name a card past the 52nd (bits above 51)"
+            ))
+        }
+    }
+}
 
 impl Hand {
     /// No cards.

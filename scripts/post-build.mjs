@@ -3,7 +3,12 @@
 //  1. index.html gets a Content-Security-Policy <meta> that allows scripts only from this
 //     origin plus the exact sha256 of each inline script Trunk wrote (its wasm loader), and
 //     connections, images, fonts and workers only from this origin.
-//  2. sw.js gets the build id (a hash of every file) and the list of files to precache.
+//  2. The Web Worker scripts (Trunk writes them under fixed names: fairdeal-worker.js +
+//     fairdeal-worker_bg.wasm, the same for fairdeal-dd-worker) get their content hash in
+//     their names, and index.html a <meta name="fairdeal-workers"> mapping each worker to its
+//     hashed script, which the app reads (crates/app/src/worker/link.rs). An old page can
+//     then never start a new build's worker under the old name.
+//  3. sw.js gets the build id (a hash of every file) and the list of files to precache.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -36,8 +41,30 @@ const csp = [
 ].join('; ');
 if (!html.includes('http-equiv="Content-Security-Policy"')) {
   html = html.replace(/<head>/, `<head>\n    <meta http-equiv="Content-Security-Policy" content="${csp}" />`);
-  fs.writeFileSync(indexPath, html);
 }
+
+// Hashed worker names. The loader finds its wasm by replacing `.js` with `_bg.wasm` in its
+// own URL, so both files are renamed with the same stem and neither needs editing.
+const WORKERS = ['fairdeal-worker', 'fairdeal-dd-worker'];
+const workerUrls = [];
+for (const name of WORKERS) {
+  const js = path.join(dir, `${name}.js`);
+  const wasm = path.join(dir, `${name}_bg.wasm`);
+  if (!fs.existsSync(js) || !fs.existsSync(wasm)) {
+    console.error(`post-build: ${name}.js or ${name}_bg.wasm is missing from the build`);
+    process.exit(1);
+  }
+  const wh = crypto.createHash('sha256');
+  wh.update(fs.readFileSync(js));
+  wh.update(fs.readFileSync(wasm));
+  const stem = `${name}-${wh.digest('hex').slice(0, 16)}`;
+  fs.renameSync(js, path.join(dir, `${stem}.js`));
+  fs.renameSync(wasm, path.join(dir, `${stem}_bg.wasm`));
+  workerUrls.push(`${name}=/${stem}.js`);
+}
+html = html.replace(/\n\s*<meta name="fairdeal-workers"[^>]*>/, '');
+html = html.replace(/<head>/, `<head>\n    <meta name="fairdeal-workers" content="${workerUrls.join(';')}" />`);
+fs.writeFileSync(indexPath, html);
 
 function walk(d, out = []) {
   for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -62,4 +89,4 @@ const sw = fs.readFileSync(swPath, 'utf8')
   .replace("'__BUILD_ID__'", JSON.stringify(buildId))
   .replace('__PRECACHE__', JSON.stringify(['/', ...files]));
 fs.writeFileSync(swPath, sw);
-console.log(`post-build: CSP with ${hashes.length} inline script hash(es); sw.js build ${buildId}, ${files.length + 1} files precached`);
+console.log(`post-build: CSP with ${hashes.length} inline script hash(es); workers ${workerUrls.join(', ')}; sw.js build ${buildId}, ${files.length + 1} files precached`);

@@ -81,6 +81,7 @@ fn saved_tracks_the_completed_write_of_the_newest_change() {
     s.apply(Action::Saved {
         id: "t1".into(),
         rev: rev - 1,
+        revision: 1,
     });
     assert!(
         !s.is_saved(),
@@ -89,6 +90,7 @@ fn saved_tracks_the_completed_write_of_the_newest_change() {
     s.apply(Action::Saved {
         id: "other".into(),
         rev,
+        revision: 1,
     });
     assert!(!s.is_saved(), "a write of another event does not count");
     s.apply(Action::SaveFailed {
@@ -99,6 +101,7 @@ fn saved_tracks_the_completed_write_of_the_newest_change() {
     s.apply(Action::Saved {
         id: "t1".into(),
         rev,
+        revision: 1,
     });
     assert!(s.is_saved());
     assert_eq!(s.save_error, None);
@@ -393,46 +396,243 @@ async fn indexeddb_put_get_list_delete() {
     b.id = format!("test-{}", persist::new_id());
     b.event.name = "Second".into();
     b.updated = 2.0;
-    persist::put(&a).await.unwrap();
-    persist::put(&b).await.unwrap();
-    assert_eq!(persist::get(&a.id).await.unwrap(), Some(a.clone()));
-    let list = persist::list().await.unwrap();
+    assert_eq!(persist::put(&a, 0).await, Ok(1));
+    assert_eq!(persist::put(&b, 0).await, Ok(1));
+    let got = persist::get(&a.id).await.unwrap().unwrap();
+    assert_eq!((got.revision, got.event.clone()), (1, a.event.clone()));
+    assert_eq!(got.writer, persist::session_id());
+    let list = persist::list().await.unwrap().events;
     let ia = list.iter().position(|s| s.id == a.id).unwrap();
     let ib = list.iter().position(|s| s.id == b.id).unwrap();
     assert!(ib < ia, "newest first");
     assert_eq!(list[ib].name, "Second");
-    // Overwrite, then delete.
+    // Overwrite on top of revision 1, then delete.
     a.event.rows[0].contract = "4H".into();
-    persist::put(&a).await.unwrap();
+    assert_eq!(persist::put(&a, 1).await, Ok(2));
     let got = persist::get(&a.id).await.unwrap().unwrap();
     assert_eq!(got.event.rows[0].contract, "4H");
     persist::delete(&a.id).await.unwrap();
     assert_eq!(persist::get(&a.id).await.unwrap(), None);
-    assert!(persist::list().await.unwrap().iter().all(|s| s.id != a.id));
+    assert!(persist::list()
+        .await
+        .unwrap()
+        .events
+        .iter()
+        .all(|s| s.id != a.id));
     persist::delete(&b.id).await.unwrap();
 }
 
-/// The write-ahead journal: written synchronously, read back, and preferred over the stored
-/// copy only when it is the same event and newer.
+/// Two tabs on one event: a write based on an older revision is refused (nothing written),
+/// and a write to a deleted event does not bring it back.
 #[wasm_bindgen_test]
-fn journal_wins_only_when_newer() {
-    use fairdeal_app::pages::score::model::Workbook;
-    use fairdeal_app::pages::score::persist::{journal_read, journal_write, newer_of};
+async fn a_stale_write_is_refused_and_never_overwrites() {
+    let mut a = mitchell(3, 1);
+    a.id = format!("test-{}", persist::new_id());
+    assert_eq!(persist::put(&a, 0).await, Ok(1));
+    let mut tab1 = a.clone();
+    tab1.event.rows[0].contract = "3NT".into();
+    let mut tab2 = a.clone();
+    tab2.event.rows[0].contract = "7NT".into();
+    assert_eq!(persist::put(&tab1, 1).await, Ok(2));
+    assert_eq!(
+        persist::put(&tab2, 1).await,
+        Err(persist::PutError::Stale { stored: Some(2) })
+    );
+    let got = persist::get(&a.id).await.unwrap().unwrap();
+    assert_eq!(
+        got.event.rows[0].contract, "3NT",
+        "the stale tab did not overwrite"
+    );
+    // A new event cannot be created over an existing one either.
+    assert!(matches!(
+        persist::put(&tab2, 0).await,
+        Err(persist::PutError::Stale { .. })
+    ));
+    persist::delete(&a.id).await.unwrap();
+    assert_eq!(
+        persist::put(&tab1, 2).await,
+        Err(persist::PutError::Stale { stored: None })
+    );
+    assert_eq!(persist::get(&a.id).await.unwrap(), None, "stays deleted");
+}
+
+/// A damaged entry and one of a future version are listed as needing repair, with their
+/// exact stored text; readable events are still listed.
+#[wasm_bindgen_test]
+async fn unreadable_entries_are_listed_with_their_raw_text() {
+    use wasm_bindgen::JsCast;
+    let db = persist::open().await.unwrap();
+    let tx = db
+        .transaction_with_str_and_mode(persist::STORE, web_sys::IdbTransactionMode::Readwrite)
+        .unwrap();
+    let st = tx.object_store(persist::STORE).unwrap();
+    let (bad, future) = (
+        format!("test-bad-{}", persist::new_id()),
+        format!("test-future-{}", persist::new_id()),
+    );
+    let future_text =
+        format!("{{\"format\":\"fairdeal-score-workbook\",\"version\":99,\"id\":\"{future}\"}}");
+    st.put_with_key(
+        &"{\"format\": \"fairdeal-score-wo".into(),
+        &bad.clone().into(),
+    )
+    .unwrap();
+    st.put_with_key(&future_text.clone().into(), &future.clone().into())
+        .unwrap();
+    let done = js_sys::Promise::new(&mut |resolve, _| {
+        tx.set_oncomplete(Some(resolve.unchecked_ref()));
+    });
+    wasm_bindgen_futures::JsFuture::from(done).await.unwrap();
+    let listing = persist::list().await.unwrap();
+    let b = listing
+        .broken
+        .iter()
+        .find(|b| b.id == bad)
+        .expect("damaged entry listed");
+    assert_eq!(b.raw, "{\"format\": \"fairdeal-score-wo");
+    assert!(b.reason.contains("not a Fair Deal"), "{}", b.reason);
+    let f = listing
+        .broken
+        .iter()
+        .find(|b| b.id == future)
+        .expect("future version listed");
+    assert_eq!(f.raw, future_text);
+    assert!(f.reason.contains("version 99"), "{}", f.reason);
+    persist::delete(&bad).await.unwrap();
+    persist::delete(&future).await.unwrap();
+}
+
+/// The write-ahead journal: written synchronously, read back, and preferred over the stored
+/// copy only when it holds an edit that never reached storage: same event, newer, and made
+/// on top of the stored revision or by the tab that made the stored write.
+#[wasm_bindgen_test]
+fn journal_applies_only_to_unsaved_edits_of_a_current_tab() {
+    use persist::{journal_applies, journal_clear, journal_read, journal_write, newer_of};
     let mut stored = Workbook::new("ev-1".into(), "Journal".into(), None, Vec::new());
     stored.updated = 100.0;
+    stored.revision = 4;
+    stored.writer = "other-tab".into();
     let mut newer = stored.clone();
     newer.updated = 200.0;
     newer.event.name = "Journal (typed after the last save)".into();
-    journal_write(&newer);
-    let journal = journal_read().expect("journal readable");
-    assert_eq!(journal, newer);
+    journal_write(&newer, 4).unwrap();
+    let journal = journal_read("ev-1").expect("journal readable");
+    assert_eq!(
+        (journal.revision, &journal.writer),
+        (4, &persist::session_id())
+    );
     let (book, from_journal) = newer_of(stored.clone(), Some(journal.clone()));
     assert!(from_journal);
-    assert_eq!(book.event.name, newer.event.name);
+    assert_eq!(
+        (book.event.name.as_str(), book.revision),
+        (newer.event.name.as_str(), 4)
+    );
+    // Older than the stored copy, another event, or a stale tab's (based on revision 3
+    // while another tab wrote 4): never.
     let mut older = journal.clone();
     older.updated = 50.0;
-    assert!(!newer_of(stored.clone(), Some(older)).1);
-    let mut other = journal;
+    assert!(!journal_applies(&stored, &older));
+    let mut other = journal.clone();
     other.id = "ev-2".into();
-    assert!(!newer_of(stored, Some(other)).1);
+    assert!(!journal_applies(&stored, &other));
+    let mut stale = journal.clone();
+    stale.revision = 3;
+    assert!(!journal_applies(&stored, &stale));
+    // This tab's own later edit while its write of revision 5 was in flight: applies.
+    let mut mine = stored.clone();
+    mine.revision = 5;
+    mine.writer = persist::session_id();
+    assert!(journal_applies(&mine, &journal));
+    journal_clear("ev-1");
+    assert_eq!(journal_read("ev-1"), None);
+}
+
+/// Stored workbooks of every version: version 1 (no revision) migrates, version 2 reads,
+/// later versions and damaged text are errors that say why.
+#[wasm_bindgen_test]
+fn workbook_versions_migrate_or_say_why_not() {
+    let v1 = r#"{"format":"fairdeal-score-workbook","version":1,"id":"e1","updated":5.0,"setup":null,"event":{"format":"fairdeal-scoring-event","version":1,"name":"Old club night","rows":[]}}"#;
+    let book = Workbook::from_json(v1, String::new()).expect("version 1 migrates");
+    assert_eq!(
+        (
+            book.version,
+            book.revision,
+            book.id.as_str(),
+            book.event.name.as_str(),
+            book.updated
+        ),
+        (2, 0, "e1", "Old club night", 5.0)
+    );
+    let mut w = mitchell(3, 1);
+    w.revision = 7;
+    w.writer = "tab".into();
+    let v2 = w.to_json();
+    assert!(v2.contains("\"version\":2"), "{v2}");
+    assert_eq!(Workbook::from_json(&v2, String::new()).unwrap(), w);
+    let v3 = v2.replace("\"version\":2", "\"version\":3");
+    let e = Workbook::from_json(&v3, String::new()).unwrap_err();
+    assert!(e.contains("version 3") && e.contains("1 to 2"), "{e}");
+    assert!(Workbook::from_json(&v2[..v2.len() / 2], String::new()).is_err());
+}
+
+/// Once another tab changed the event, edits are refused (the tab must reload).
+#[wasm_bindgen_test]
+fn a_stale_tab_refuses_edits() {
+    let mut s = open(mitchell(3, 1));
+    set(&mut s, 0, Column::Contract, "3NT");
+    s.apply(Action::Stale {
+        id: "t1".into(),
+        message: "changed in another tab".into(),
+    });
+    let before = s.clone();
+    set(&mut s, 0, Column::Contract, "7NT");
+    s.apply(Action::AddRow);
+    s.apply(Action::Undo);
+    s.apply(Action::Rename("x".into()));
+    assert_eq!(s, before);
+    assert_eq!(s.stale.as_deref(), Some("changed in another tab"));
+}
+
+/// Spreadsheet formulas in a name are neutralised in the CSV export.
+#[wasm_bindgen_test]
+fn csv_export_neutralises_formula_like_names() {
+    let mut w = mitchell(3, 1);
+    w.event.rows[0].ns = "=HYPERLINK(\"http://x\")".into();
+    w.event.rows[0].ew = "@SUM(A1)".into();
+    w.event.rows[0].contract = "4S".into();
+    w.event.rows[0].declarer = "S".into();
+    w.event.rows[0].result = "=".into();
+    let csv = results_csv(&w.event);
+    let line = csv.lines().nth(1).unwrap();
+    assert!(line.contains("\"'=HYPERLINK(\"\"http://x\"\")\""), "{line}");
+    assert!(line.contains(",'@SUM(A1),"), "{line}");
+    assert!(line.contains(",4S,S,=,"), "results stay readable: {line}");
+}
+
+/// The worker URL comes from the build's `fairdeal-workers` meta (hashed names).
+#[wasm_bindgen_test]
+fn worker_urls_come_from_the_build_meta() {
+    use fairdeal_app::worker::link::worker_url_in;
+    let meta =
+        "fairdeal-worker=/fairdeal-worker-0123abcd.js;fairdeal-dd-worker=/fairdeal-dd-worker-99.js";
+    assert_eq!(
+        worker_url_in(meta, "fairdeal-dd-worker").as_deref(),
+        Some("/fairdeal-dd-worker-99.js")
+    );
+    assert_eq!(
+        worker_url_in(meta, "fairdeal-worker").as_deref(),
+        Some("/fairdeal-worker-0123abcd.js")
+    );
+    assert_eq!(worker_url_in(meta, "other"), None);
+    assert_eq!(
+        worker_url_in(
+            "fairdeal-worker=https://evil.example/w.js",
+            "fairdeal-worker"
+        ),
+        None
+    );
+    assert_eq!(
+        worker_url_in("fairdeal-worker=//evil.example/w.js", "fairdeal-worker"),
+        None
+    );
 }

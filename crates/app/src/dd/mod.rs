@@ -17,5 +17,6 @@ pub mod agent;
 pub mod pool;
 pub mod protocol;
 
-/// Where Trunk puts the DD worker's loader (`data-bin="fairdeal-dd-worker"`).
+/// Where Trunk puts the DD worker's loader (`data-bin="fairdeal-dd-worker"`) before
+/// `scripts/post-build.mjs` hashes its name (see `worker::link::worker_url`).
 pub const DD_WORKER_PATH: &str = "/fairdeal-dd-worker.js";

@@ -166,7 +166,10 @@ fn pump(p: &mut Pool) {
                 let index = p.workers.len();
                 let bridge = DdWorker::spawner()
                     .callback(move |msg| on_message(index, msg))
-                    .spawn(DD_WORKER_PATH);
+                    .spawn(&crate::worker::link::worker_url(
+                        "fairdeal-dd-worker",
+                        DD_WORKER_PATH,
+                    ));
                 p.workers.push(Slot {
                     bridge,
                     busy: false,

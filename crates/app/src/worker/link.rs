@@ -11,8 +11,34 @@ use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-/// Where Trunk puts the dealing worker's loader.
+/// Where Trunk puts the dealing worker's loader before `scripts/post-build.mjs` gives it its
+/// hashed name (the fallback when the page has no `fairdeal-workers` meta, e.g. in tests).
 pub const WORKER_PATH: &str = "/fairdeal-worker.js";
+
+/// The `fairdeal-workers` meta's content (`name=/url;name=/url`): the URL of worker `name`,
+/// or `None`. Only same-origin absolute paths are accepted.
+pub fn worker_url_in(meta: &str, name: &str) -> Option<String> {
+    meta.split(';').find_map(|pair| {
+        let (n, url) = pair.trim().split_once('=')?;
+        (n == name && url.starts_with('/') && !url.starts_with("//")).then(|| url.to_string())
+    })
+}
+
+/// The script URL of this build's worker `name` (`fairdeal-worker`, `fairdeal-dd-worker`):
+/// the hashed name `scripts/post-build.mjs` wrote into the page, else `fallback`. The page
+/// and its workers come from the same build, so an old page never starts a new build's worker.
+pub fn worker_url(name: &str, fallback: &str) -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("meta[name=fairdeal-workers]")
+                .ok()
+                .flatten()
+        })
+        .and_then(|m| m.get_attribute("content"))
+        .and_then(|c| worker_url_in(&c, name))
+        .unwrap_or_else(|| fallback.to_string())
+}
 
 /// A page's handle on its dealing worker (cheap to clone: clones share the worker).
 #[derive(Clone, Default)]
@@ -47,7 +73,7 @@ impl WorkerLink {
         let bridge = slot.get_or_insert_with(|| {
             DealWorker::spawner()
                 .callback(on_message)
-                .spawn(WORKER_PATH)
+                .spawn(&worker_url("fairdeal-worker", WORKER_PATH))
         });
         bridge.send(request);
     }

@@ -6,12 +6,15 @@
 //! Pure functions of the rows and the computed scores: text out, no I/O.
 
 use super::model::Scored;
+use fairdeal_scoring::csv_cell::neutralise_formula;
 use fairdeal_scoring::{Column, Event, Method, Outcome, Vulnerability};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// Quotes a CSV field when it needs it.
+/// Quotes a CSV field when it needs it; formula-like text (`=`, `+`, `-`, `@` first) is
+/// neutralised by the scoring crate's rule so a spreadsheet shows it as text.
 fn csv_field(s: &str) -> String {
+    let s = neutralise_formula(s);
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

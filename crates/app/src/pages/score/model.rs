@@ -22,8 +22,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The `format` tag of a workbook's JSON.
 pub const WORKBOOK_FORMAT: &str = "fairdeal-score-workbook";
-/// The workbook JSON version this build writes and reads.
-pub const WORKBOOK_VERSION: u32 = 1;
+/// The workbook JSON version this build writes. Older versions are migrated on reading
+/// ([`Workbook::from_json`]): version 1 had no `revision`/`writer` (they start at 0 and "").
+pub const WORKBOOK_VERSION: u32 = 2;
 
 /// Pairs or teams.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,6 +181,14 @@ pub struct Workbook {
     pub setup: Option<Setup>,
     /// The engine's event (name and rows).
     pub event: Event,
+    /// Completed writes of this event to storage (version 2): a write is accepted only on top
+    /// of the revision the tab read, so a stale tab can never overwrite a newer one.
+    #[serde(default)]
+    pub revision: u64,
+    /// The page session (tab) that made the stored write (version 2); see
+    /// [`super::persist::journal_applies`].
+    #[serde(default)]
+    pub writer: String,
 }
 
 impl Workbook {
@@ -196,6 +205,8 @@ impl Workbook {
                 rows,
                 ..Event::default()
             },
+            revision: 0,
+            writer: String::new(),
         }
     }
 
@@ -204,7 +215,9 @@ impl Workbook {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// Reads a workbook, or a bare engine event (which gets `id` and no setup).
+    /// Reads a workbook of any version up to [`WORKBOOK_VERSION`] (older ones migrated step
+    /// by step), or a bare engine event (which gets `id` and no setup). A newer version or
+    /// a damaged text is an error naming why; the caller keeps the raw text.
     pub fn from_json(text: &str, id: String) -> Result<Workbook, String> {
         #[derive(Deserialize)]
         struct Head {
@@ -214,14 +227,16 @@ impl Workbook {
         let head: Head = serde_json::from_str(text)
             .map_err(|e| format!("not a Fair Deal event or workbook: {e}"))?;
         if head.format == WORKBOOK_FORMAT {
-            if head.version != WORKBOOK_VERSION {
-                return Err(format!(
-                    "workbook version {}; this build reads version {WORKBOOK_VERSION}",
-                    head.version
-                ));
-            }
-            let mut w: Workbook =
-                serde_json::from_str(text).map_err(|e| format!("not a Fair Deal workbook: {e}"))?;
+            let mut w = match head.version {
+                1 => migrate_v1(text)?,
+                WORKBOOK_VERSION => serde_json::from_str(text)
+                    .map_err(|e| format!("not a Fair Deal workbook: {e}"))?,
+                v => {
+                    return Err(format!(
+                        "workbook version {v}; this build reads versions 1 to {WORKBOOK_VERSION}"
+                    ))
+                }
+            };
             if w.id.is_empty() {
                 w.id = id;
             }
@@ -247,6 +262,34 @@ impl Workbook {
         self.setup
             .as_ref()
             .is_some_and(|s| s.kind == EventKind::Teams)
+    }
+}
+
+/// Version 1 → 2: the same fields; the new `revision` and `writer` start at 0 and "".
+fn migrate_v1(text: &str) -> Result<Workbook, String> {
+    #[derive(Deserialize)]
+    struct V1 {
+        id: String,
+        #[serde(default)]
+        updated: f64,
+        #[serde(default)]
+        setup: Option<Setup>,
+        event: Event,
+    }
+    let v1: V1 =
+        serde_json::from_str(text).map_err(|e| format!("not a Fair Deal workbook (v1): {e}"))?;
+    Ok(Workbook {
+        updated: v1.updated,
+        setup: v1.setup,
+        ..Workbook::new(v1.id, String::new(), None, Vec::new())
+    }
+    .with_event(v1.event))
+}
+
+impl Workbook {
+    fn with_event(mut self, event: Event) -> Workbook {
+        self.event = event;
+        self
     }
 }
 

@@ -12,7 +12,7 @@ use super::charts::{BoardBars, MethodBars, MethodSeries, RankScatter};
 use super::export::{file_stem, results_csv, results_pbn};
 use super::grid::{Grid, RowFigures};
 use super::model::{pair_key, score, Scored, Workbook};
-use super::persist::{self, Summary};
+use super::persist::{self, Listing, Summary};
 use super::projector::{ScoreProjector, Slide};
 use super::setup::{NewEvent, SetupForm};
 use super::state::{Action, ScoreState};
@@ -38,11 +38,12 @@ impl Reducible for ScoreState {
         if next == *self {
             self
         } else {
-            if next.book != self.book {
+            // Only unsaved edits go to the journal (opening an event writes nothing).
+            if next.book != self.book && !next.is_saved() {
                 if let Some(book) = &next.book {
                     let mut journaled = book.clone();
                     journaled.updated = persist::now_ms();
-                    persist::journal_write(&journaled);
+                    next.journal_error = persist::journal_write(&journaled, next.base).err();
                 }
             }
             Rc::new(next)
@@ -50,7 +51,7 @@ impl Reducible for ScoreState {
     }
 }
 
-fn refresh_list(list: UseStateHandle<Vec<Summary>>, message: UseStateHandle<Option<String>>) {
+fn refresh_list(list: UseStateHandle<Listing>, message: UseStateHandle<Option<String>>) {
     spawn_local(async move {
         match persist::list().await {
             Ok(l) => list.set(l),
@@ -59,58 +60,83 @@ fn refresh_list(list: UseStateHandle<Vec<Summary>>, message: UseStateHandle<Opti
     });
 }
 
+/// Writes a workbook recovered from the journal on top of stored revision `base`; the
+/// workbook to open (with the revision it now has) or the message to show.
+async fn finish_journal(mut book: Workbook, base: u64) -> Result<Workbook, String> {
+    book.revision = persist::put(&book, base).await.map_err(|e| e.to_string())?;
+    book.writer = persist::session_id();
+    Ok(book)
+}
+
 /// The Score page.
 #[component]
 pub fn ScorePage() -> Html {
     let state = use_reducer(ScoreState::default);
-    let list = use_state(Vec::<Summary>::new);
+    let list = use_state(Listing::default);
+    let persisted = use_state(|| None::<Option<bool>>);
+    let next_base = use_mut_ref(|| (u64::MAX, 0u64));
     let loaded = use_state(|| false);
     let message = use_state(|| None::<String>);
     let board = use_state(|| None::<u32>);
     let projecting = use_state(|| false);
 
-    // Start: list the saved events and reopen the last one.
+    // Start: ask for persistent storage, list the saved events and reopen the last one.
     {
-        let (state, list, loaded, message) =
-            (state.clone(), list.clone(), loaded.clone(), message.clone());
+        let (state, list, loaded, message, persisted) = (
+            state.clone(),
+            list.clone(),
+            loaded.clone(),
+            message.clone(),
+            persisted.clone(),
+        );
         use_effect_with((), move |_| {
+            spawn_local(async move {
+                persisted.set(Some(persist::request_persistence().await));
+            });
             spawn_local(async move {
                 match persist::list().await {
                     Ok(l) => {
                         let want = browser::storage_get(persist::CURRENT_KEY);
+                        // An event created here whose first write never completed lives
+                        // only in its journal (revision 0); a deleted one has no journal.
+                        let unsaved = want
+                            .as_deref()
+                            .filter(|w| !l.events.iter().any(|s| s.id == *w))
+                            .and_then(persist::journal_read)
+                            .filter(|j| j.revision == 0);
+                        if let Some(j) = unsaved {
+                            match finish_journal(j, 0).await {
+                                Ok(book) => state.dispatch(Action::Open(book)),
+                                Err(e) => message.set(Some(e)),
+                            }
+                            refresh_list(list.clone(), message.clone());
+                            loaded.set(true);
+                            return;
+                        }
                         let id = want
-                            .filter(|w| l.iter().any(|s| &s.id == w))
-                            .or_else(|| l.first().map(|s| s.id.clone()));
-                        // The journal (written synchronously on every edit) wins over
-                        // IndexedDB when it is newer: the tab was closed mid-write.
-                        let journal = persist::journal_read();
+                            .filter(|w| l.events.iter().any(|s| &s.id == w))
+                            .or_else(|| l.events.first().map(|s| s.id.clone()));
                         if let Some(id) = id {
+                            // The journal (written synchronously on every edit) wins over
+                            // IndexedDB when it holds an edit that never reached it.
+                            let journal = persist::journal_read(&id);
                             match persist::get(&id).await {
                                 Ok(Some(b)) => {
+                                    let base = b.revision;
                                     let (book, from_journal) = persist::newer_of(b, journal);
                                     if from_journal {
                                         // Finish the write the closed tab could not.
-                                        if let Err(e) = persist::put(&book).await {
-                                            message.set(Some(e));
+                                        match finish_journal(book, base).await {
+                                            Ok(book) => state.dispatch(Action::Open(book)),
+                                            Err(e) => message.set(Some(e)),
                                         }
-                                    }
-                                    state.dispatch(Action::Open(book));
-                                }
-                                Ok(None) => {
-                                    if let Some(j) = journal.filter(|j| j.id == id) {
-                                        if let Err(e) = persist::put(&j).await {
-                                            message.set(Some(e));
-                                        }
-                                        state.dispatch(Action::Open(j));
+                                    } else {
+                                        state.dispatch(Action::Open(book));
                                     }
                                 }
+                                Ok(None) => {}
                                 Err(e) => message.set(Some(e)),
                             }
-                        } else if let Some(j) = journal {
-                            if let Err(e) = persist::put(&j).await {
-                                message.set(Some(e));
-                            }
-                            state.dispatch(Action::Open(j));
                         }
                         list.set(l);
                     }
@@ -121,25 +147,63 @@ pub fn ScorePage() -> Html {
         });
     }
 
-    // Save every change; "Saved" only after the write completed.
+    // Other tabs: any write or delete of the open event by another tab makes this one stale.
+    {
+        let state = state.clone();
+        let list = list.clone();
+        let message = message.clone();
+        use_effect_with((), move |_| {
+            let listener = persist::Listener::start(move |a| {
+                let text = if a.revision.is_none() {
+                    "This event was deleted in another tab. Nothing typed here is saved."
+                } else {
+                    "This event was changed in another tab. Reload to see its rows; nothing typed here is saved."
+                };
+                state.dispatch(Action::Stale {
+                    id: a.id,
+                    message: text.to_string(),
+                });
+                refresh_list(list.clone(), message.clone());
+            });
+            move || drop(listener)
+        });
+    }
+
+    // Save every change on top of the stored revision; "Saved" only after the write
+    // completed. Writes are numbered as they are issued (IndexedDB runs them in order), so a
+    // burst of edits never trips over its own revisions.
     {
         let id = state.book.as_ref().map(|b| b.id.clone());
         let rev = state.rev;
         let (state2, list) = (state.clone(), list.clone());
+        let next_base = next_base.clone();
         use_effect_with((id, rev), move |(id, rev)| {
-            if let (Some(id), Some(book), false) =
-                (id.clone(), state2.book.clone(), state2.is_saved())
-            {
+            if let (Some(id), Some(book), false, None) = (
+                id.clone(),
+                state2.book.clone(),
+                state2.is_saved(),
+                state2.stale.as_ref(),
+            ) {
                 let rev = *rev;
                 let mut book = book;
                 book.updated = persist::now_ms();
                 browser::storage_set(persist::CURRENT_KEY, &id);
+                let base = {
+                    let mut nb = next_base.borrow_mut();
+                    if nb.0 != state2.opening {
+                        *nb = (state2.opening, state2.base);
+                    }
+                    let base = nb.1;
+                    nb.1 += 1;
+                    base
+                };
                 spawn_local(async move {
-                    match persist::put(&book).await {
-                        Ok(()) => {
+                    match persist::put(&book, base).await {
+                        Ok(revision) => {
                             state2.dispatch(Action::Saved {
                                 id: id.clone(),
                                 rev,
+                                revision,
                             });
                             let summary = Summary {
                                 id: id.clone(),
@@ -147,12 +211,21 @@ pub fn ScorePage() -> Html {
                                 rows: book.event.rows.len(),
                                 updated: book.updated,
                             };
-                            let mut l: Vec<Summary> =
-                                list.iter().filter(|s| s.id != id).cloned().collect();
-                            l.insert(0, summary);
+                            let mut l = (*list).clone();
+                            l.events.retain(|s| s.id != id);
+                            l.events.insert(0, summary);
                             list.set(l);
                         }
-                        Err(e) => state2.dispatch(Action::SaveFailed { id, message: e }),
+                        Err(e @ persist::PutError::Stale { .. }) => {
+                            state2.dispatch(Action::Stale {
+                                id,
+                                message: format!("Not saved: {e}."),
+                            })
+                        }
+                        Err(e) => state2.dispatch(Action::SaveFailed {
+                            id,
+                            message: e.to_string(),
+                        }),
                     }
                 });
             }
@@ -184,7 +257,16 @@ pub fn ScorePage() -> Html {
                 match persist::get(&id).await {
                     Ok(Some(b)) => {
                         browser::storage_set(persist::CURRENT_KEY, &id);
-                        state.dispatch(Action::Open(b));
+                        let base = b.revision;
+                        let (book, from_journal) = persist::newer_of(b, persist::journal_read(&id));
+                        if from_journal {
+                            match finish_journal(book, base).await {
+                                Ok(book) => state.dispatch(Action::Open(book)),
+                                Err(e) => message.set(Some(e)),
+                            }
+                        } else {
+                            state.dispatch(Action::Open(book));
+                        }
                     }
                     Ok(None) => message.set(Some("that event is no longer saved".into())),
                     Err(e) => message.set(Some(e)),
@@ -295,11 +377,11 @@ pub fn ScorePage() -> Html {
     let events_panel = html! {
         <section class="sc-events" aria-labelledby="events-h">
             <h2 id="events-h">{"Events"}</h2>
-            if list.is_empty() {
+            if list.events.is_empty() {
                 <p class="sc-empty">{"No saved events yet."}</p>
             } else {
                 <ul class="sc-event-list" id="event-list">
-                    { for list.iter().map(|s| {
+                    { for list.events.iter().map(|s| {
                         let current = book.as_ref().is_some_and(|b| b.id == s.id);
                         let name = if current { book.as_ref().map(|b| b.event.name.clone()).unwrap_or_default() } else { s.name.clone() };
                         let shown = if name.trim().is_empty() { "(no name)".to_string() } else { name.clone() };
@@ -317,6 +399,36 @@ pub fn ScorePage() -> Html {
                     }) }
                 </ul>
             }
+            if !list.broken.is_empty() {
+                <div class="sc-broken" id="broken-list">
+                    <h3>{"Needs repair"}</h3>
+                    <p class="sc-hint">{"These saved entries cannot be opened by this version. Nothing was thrown away: export the stored text exactly as it is, then delete the entry if you no longer need it."}</p>
+                    <ul>
+                        { for list.broken.iter().map(|b| {
+                            let (raw, id) = (b.raw.clone(), b.id.clone());
+                            let export = Callback::from(move |_| {
+                                download_bytes(&format!("event-{}-raw.json", file_stem(&id)), raw.as_bytes(), "application/json");
+                            });
+                            let delete = delete.clone();
+                            let (id2, name) = (b.id.clone(), format!("entry {}", b.id));
+                            html! {
+                                <li class="sc-broken-entry" data-id={b.id.clone()}>
+                                    <span class="sc-broken-id">{ format!("Entry {}: ", b.id) }</span>
+                                    <span class="sc-broken-reason">{ b.reason.clone() }</span>
+                                    <button type="button" class="sc-broken-export" onclick={export}>{"Export raw"}</button>
+                                    <button type="button" class="sc-event-delete" onclick={Callback::from(move |_| delete.emit((id2.clone(), name.clone())))}>{"Delete"}</button>
+                                </li>
+                            }
+                        }) }
+                    </ul>
+                </div>
+            }
+            <p class="sc-hint" id="storage-status">{ match *persisted {
+                None => "Storage: asking the browser…",
+                Some(Some(true)) => "Storage: persistent — the browser will not clear these events on its own.",
+                Some(Some(false)) => "Storage: not persistent — the browser may clear these events when space runs low; export JSON to keep a copy.",
+                Some(None) => "Storage: this browser cannot promise to keep these events; export JSON to keep a copy.",
+            } }</p>
             <details class="sc-new" id="new-event" open={*loaded && book.is_none()}>
                 <summary>{"New event"}</summary>
                 <SetupForm on_create={on_create} />
@@ -333,6 +445,7 @@ pub fn ScorePage() -> Html {
                 <h1>{"Scoring"}</h1>
                 <p class="lead">{"Type table results; scores, travellers, rankings and charts follow as you type. Everything is saved in this browser."}</p>
                 if let Some(m) = (*message).clone() { <p class="notice" id="score-message" role="status">{ m }</p> }
+                if let Some(m) = state.stale.clone() { <p class="error" id="stale-message" role="alert">{ m }</p> }
                 if !*loaded { <p class="loading">{"Opening saved events…"}</p> }
                 { events_panel }
             </div>
@@ -552,6 +665,15 @@ pub fn ScorePage() -> Html {
             </div>
             if let Some(s) = b.setup.as_ref() { <p class="sc-setup-line">{ s.describe() }</p> }
             if let Some(m) = (*message).clone() { <p class="notice" id="score-message" role="status">{ m }</p> }
+            if let Some(m) = state.stale.clone() {
+                <div class="sc-stale error" id="stale-message" role="alert">
+                    <span>{ m }</span>
+                    <button type="button" id="stale-reload" class="primary" onclick={Callback::from(|_| {
+                        if let Some(w) = web_sys::window() { let _ = w.location().reload(); }
+                    })}>{"Reload"}</button>
+                </div>
+            }
+            if let Some(m) = state.journal_error.clone() { <p class="error" id="journal-error" role="alert">{ m }</p> }
             <p class="sc-hint">{"Type e.g. 4SX, Tab, S, Tab, -2. Enter goes down; paste rows from a spreadsheet; Ctrl+Z / Ctrl+Y undo and redo."}</p>
             <Grid rows={Rc::new(b.event.rows.clone())} messages={Rc::new(scored.messages.clone())}
                 figures={Rc::new(figures)} on_action={on_action}

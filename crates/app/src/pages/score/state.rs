@@ -6,6 +6,9 @@
 //!   to storage has *completed*. The page shows "Saved" only when they are equal.
 //! * Typing into one cell is one undo step: consecutive edits of the same cell coalesce.
 //!   Undo and redo restore whole row lists and count as changes (they are saved too).
+//! * `base` is the stored revision this tab's edits are on top of (from `Open`, then each
+//!   completed write). Once `stale` is set (another tab wrote or deleted the event), edits are
+//!   refused: the tab must reload, it never overwrites.
 //! * Row and column indexes from the page are checked: an edit out of range grows the grid
 //!   (paste) or is ignored, never a panic.
 
@@ -27,6 +30,14 @@ pub struct ScoreState {
     pub saved_rev: u64,
     /// The last save error, cleared by the next successful save.
     pub save_error: Option<String>,
+    /// The stored revision the open workbook's edits are on top of.
+    pub base: u64,
+    /// Set when another tab changed or deleted the open event: edits here are refused.
+    pub stale: Option<String>,
+    /// The last failure to write the edit journal, cleared by the next journal write.
+    pub journal_error: Option<String>,
+    /// Which opening of a workbook this is (a new number on every `Open`/`Create`).
+    pub opening: u64,
     undo: Vec<Rc<Vec<ResultRow>>>,
     redo: Vec<Rc<Vec<ResultRow>>>,
     /// The cell typed into last (for coalescing undo steps).
@@ -70,12 +81,21 @@ pub enum Action {
     Redo,
     /// Rename the event.
     Rename(String),
-    /// A write of `rev` for workbook `id` completed.
+    /// A write of `rev` for workbook `id` completed as stored revision `revision`.
     Saved {
         /// The workbook.
         id: String,
         /// The change written.
         rev: u64,
+        /// The stored revision it became.
+        revision: u64,
+    },
+    /// Another tab changed or deleted workbook `id` (the message says which).
+    Stale {
+        /// The workbook.
+        id: String,
+        /// What happened.
+        message: String,
     },
     /// A write failed.
     SaveFailed {
@@ -104,10 +124,25 @@ impl ScoreState {
 
     /// Applies an action.
     pub fn apply(&mut self, action: Action) {
+        let edit = matches!(
+            action,
+            Action::SetCell { .. }
+                | Action::Paste { .. }
+                | Action::AddRow
+                | Action::DeleteRow(_)
+                | Action::Undo
+                | Action::Redo
+                | Action::Rename(_)
+        );
+        if edit && self.stale.is_some() {
+            return;
+        }
         match action {
             Action::Open(book) => {
                 *self = ScoreState {
+                    base: book.revision,
                     book: Some(book),
+                    opening: self.opening + 1,
                     ..ScoreState::default()
                 };
             }
@@ -115,10 +150,16 @@ impl ScoreState {
                 *self = ScoreState {
                     book: Some(book),
                     rev: 1,
+                    opening: self.opening + 1,
                     ..ScoreState::default()
                 };
             }
-            Action::Close => *self = ScoreState::default(),
+            Action::Close => {
+                *self = ScoreState {
+                    opening: self.opening + 1,
+                    ..ScoreState::default()
+                }
+            }
             Action::SetCell { row, column, text } => {
                 let Some(rows) = self.book.as_ref().map(|b| &b.event.rows) else {
                     return;
@@ -216,8 +257,9 @@ impl ScoreState {
                 self.last_cell = None;
                 self.changed();
             }
-            Action::Saved { id, rev } => {
+            Action::Saved { id, rev, revision } => {
                 if self.book.as_ref().is_some_and(|b| b.id == id) {
+                    self.base = self.base.max(revision);
                     self.saved_rev = self.saved_rev.max(rev.min(self.rev));
                     if self.saved_rev == self.rev {
                         self.save_error = None;
@@ -227,6 +269,11 @@ impl ScoreState {
             Action::SaveFailed { id, message } => {
                 if self.book.as_ref().is_some_and(|b| b.id == id) {
                     self.save_error = Some(message);
+                }
+            }
+            Action::Stale { id, message } => {
+                if self.book.as_ref().is_some_and(|b| b.id == id) {
+                    self.stale = Some(message);
                 }
             }
         }

@@ -272,6 +272,9 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                     }) }
                 </select>
                 <button type="submit" id="open-number">{"Open"}</button>
+                if let (false, Err(e)) = (number_text.trim().is_empty(), parse_deal_number(&number_text)) {
+                    <p class="error field-error" id="number-error" role="alert">{ format!("Deal number: {e}") }</p>
+                }
             </form>
         </div>
     }

@@ -51,6 +51,9 @@ pub fn deal_range(seed: &Seed, owner: &str, range: BoardRange) -> Vec<(u32, Deal
         .collect()
 }
 
+/// Most sessions in one SquareDeal phase.
+pub const MAX_PHASE_SESSIONS: u32 = 1000;
+
 /// Parses phase lines `sessions:boards:file-prefix:description` (the `.sqd` `SN` layout).
 pub fn parse_phases(text: &str) -> Result<Vec<Phase>, String> {
     let mut phases = Vec::new();
@@ -66,13 +69,18 @@ pub fn parse_phases(text: &str) -> Result<Vec<Phase>, String> {
                 i + 1
             ));
         }
-        let sessions = f[0].trim().parse::<u32>().map_err(|_| {
-            format!(
-                "phase line {}: expected a number of sessions, found “{}”",
-                i + 1,
-                f[0]
-            )
-        })?;
+        let sessions = f[0]
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_PHASE_SESSIONS).contains(n))
+            .ok_or_else(|| {
+                format!(
+                    "phase line {}: expected a number of sessions from 1 to {MAX_PHASE_SESSIONS}, found “{}”",
+                    i + 1,
+                    f[0]
+                )
+            })?;
         phases.push(Phase {
             sessions,
             boards: f[1].trim().to_string(),
@@ -81,6 +89,37 @@ pub fn parse_phases(text: &str) -> Result<Vec<Phase>, String> {
         });
     }
     Ok(phases)
+}
+
+/// Most boards in one session: Big Deal's own limit ("no one plays sessions of more than 100
+/// boards"), a count, not the highest number (91–110 is fine).
+pub const MAX_SESSION_BOARDS: u32 = 100;
+
+/// Checks the Boards fields against the chosen formats *before* anything is dealt: whole
+/// numbers, first ≤ last, at most [`MAX_SESSION_BOARDS`] boards, and no board above a chosen
+/// format's highest. The message is shown at the field (`#boards-error`).
+pub fn session_range(low: &str, high: &str, formats: &[String]) -> Result<BoardRange, String> {
+    let (Ok(l), Ok(h)) = (low.trim().parse::<u32>(), high.trim().parse::<u32>()) else {
+        return Err("Boards: expected whole numbers, e.g. 1 to 32".into());
+    };
+    let range = BoardRange::new(l, h).map_err(|e| format!("Boards: {e}"))?;
+    if range.count() > MAX_SESSION_BOARDS {
+        return Err(format!(
+            "Boards: {} boards asked for; a session has at most {MAX_SESSION_BOARDS} (Big Deal's limit)",
+            range.count()
+        ));
+    }
+    if let Ok(specs) = select_formats(&formats.join(",")) {
+        if let Some((name, max)) = specs
+            .iter()
+            .find_map(|f| f.max_board.filter(|m| h > *m).map(|m| (f.name, m)))
+        {
+            return Err(format!(
+                "Boards: the {name} format holds boards up to {max}; the last board is {h}"
+            ));
+        }
+    }
+    Ok(range)
 }
 
 fn input_value(e: &InputEvent) -> String {
@@ -169,10 +208,7 @@ fn SessionDealer() -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let outcome = (|| -> Result<(Rc<Vec<NamedFile>>, Seed), String> {
-                let range = match (low.trim().parse::<u32>(), high.trim().parse::<u32>()) {
-                    (Ok(l), Ok(h)) => BoardRange::new(l, h).map_err(|e| format!("Boards: {e}"))?,
-                    _ => return Err("Boards: expected whole numbers, e.g. 1 to 32".into()),
-                };
+                let range = session_range(&low, &high, &chosen)?;
                 if prefix.is_empty() || prefix.contains(['/', '\\', ' ']) {
                     return Err("File prefix: expected a name without spaces or slashes".into());
                 }
@@ -269,6 +305,9 @@ fn SessionDealer() -> Html {
                     {" to "}
                     <input id="board-high" class="num" inputmode="numeric" value={(*high).clone()} oninput={text_setter(&high)} aria-label="Last board" />
                 </span>
+                if let Err(m) = session_range(&low, &high, &chosen) {
+                    <p class="error field-error" id="boards-error" role="alert">{ m }</p>
+                }
                 <label for="prefix">{"File prefix"}</label>
                 <input id="prefix" value={(*prefix).clone()} oninput={text_setter(&prefix)} />
                 <span class="label">{"Formats"}</span>

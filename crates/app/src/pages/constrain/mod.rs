@@ -505,8 +505,12 @@ pub fn ConstrainPage() -> Html {
             </div>
             <form class="panel cst-deal" onsubmit={on_deal}>
                 <label for="constrain-boards">{"Boards"}</label>
-                <input id="constrain-boards" class="num" inputmode="numeric" value={(*boards_text).clone()} oninput={on_boards} />
-                <button type="submit" class="primary" id="constrain-deal" disabled={running || !st.can_deal()}>{"Deal"}</button>
+                <input id="constrain-boards" class="num" inputmode="numeric" value={(*boards_text).clone()} oninput={on_boards}
+                    aria-invalid={parse_board_count(&boards_text, MAX_BOARDS).is_err().then_some("true")} />
+                <button type="submit" class="primary" id="constrain-deal" disabled={running || !st.can_deal() || parse_board_count(&boards_text, MAX_BOARDS).is_err()}>{"Deal"}</button>
+                if let Err(m) = parse_board_count(&boards_text, MAX_BOARDS) {
+                    <p class="error field-error" id="constrain-boards-error" role="alert">{ m }</p>
+                }
                 <small class="cst-deal-hint">{ format!("Up to {INLINE_MAX} boards are dealt at once; larger batches (up to {MAX_BOARDS}) in a background worker.") }</small>
             </form>
             { batch_view }

@@ -201,6 +201,17 @@ pub struct StatsPanelProps {
 }
 
 /// The Statistics panel.
+/// The Deals field: a whole number from 1 to [`MAX_DEALS`] (checked at the field while
+/// typing and again before anything runs).
+pub fn parse_deals(text: &str) -> Result<u32, String> {
+    match text.trim().replace([',', '_', ' '], "").parse::<u32>() {
+        Ok(n) if (1..=MAX_DEALS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "Deals: expected a whole number from 1 to {MAX_DEALS}."
+        )),
+    }
+}
+
 #[component]
 pub fn StatsPanel(props: &StatsPanelProps) -> Html {
     let run = use_reducer(StatsRun::default);
@@ -234,13 +245,9 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let n = match deals.trim().replace([',', '_', ' '], "").parse::<u32>() {
-                Ok(n) if (1..=MAX_DEALS).contains(&n) => n,
-                _ => {
-                    return run.dispatch(StatsAction::Fail(format!(
-                        "Deals: expected a whole number from 1 to {MAX_DEALS}."
-                    )))
-                }
+            let n = match parse_deals(&deals) {
+                Ok(n) => n,
+                Err(m) => return run.dispatch(StatsAction::Fail(m)),
             };
             if let Err(m) = parse_tables(&extra) {
                 return run.dispatch(StatsAction::Fail(m));
@@ -317,6 +324,9 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
             <form class="cst-stats-form" onsubmit={on_run}>
                 <label for="stats-deals">{"Deals"}</label>
                 <input id="stats-deals" class="num" inputmode="numeric" value={(*deals).clone()} oninput={on_deals} />
+                if let Err(m) = parse_deals(&deals) {
+                    <p class="error field-error" id="stats-deals-error" role="alert">{ m }</p>
+                }
                 <label for="stats-tables">{"Extra tables"}</label>
                 <input id="stats-tables" placeholder="hcp:N,hcp:S; spades:E" spellcheck="false" autocomplete="off" value={(*extra).clone()} oninput={on_extra} />
                 <button type="submit" class="primary" id="stats-run" disabled={running || !props.can_run}>{"Run statistics"}</button>

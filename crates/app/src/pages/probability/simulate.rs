@@ -477,7 +477,11 @@ pub fn SimulationPanel() -> Html {
                 { outcome_fields }
                 <label for="sim-samples">{"Deals"}</label>
                 <input id="sim-samples" class="num" type="text" inputmode="numeric" value={form.samples.clone()}
+                    aria-invalid={form.sample_count().is_err().then_some("true")}
                     oninput={typing(|f, v| f.samples = v)} />
+                if let Err(m) = form.sample_count() {
+                    <p class="error field-error" id="sim-samples-error" role="alert">{ format!("Deals: {m}") }</p>
+                }
                 <div class="pq-sim-buttons">
                     <button type="button" id="sim-run" class="primary" onclick={on_run} disabled={running}>{"Simulate"}</button>
                     <button type="button" id="sim-stop" onclick={on_stop} disabled={!running}>{"Stop"}</button>

@@ -26,6 +26,11 @@ pub const WORKBOOK_FORMAT: &str = "fairdeal-score-workbook";
 /// ([`Workbook::from_json`]): version 1 had no `revision`/`writer` (they start at 0 and "").
 pub const WORKBOOK_VERSION: u32 = 2;
 
+/// Most table rounds (seatings) of an event on this page.
+pub const MAX_TABLE_ROUNDS: u64 = 2000;
+/// Most pre-filled result rows of an event on this page.
+pub const MAX_ROWS: u64 = 20_000;
+
 /// Pairs or teams.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -99,16 +104,40 @@ impl Setup {
         .map_err(|e| e.to_string())
     }
 
+    /// Table rounds of the movement, computed from the sizes alone (u64: no overflow), so a
+    /// huge setup is refused before any movement is built.
+    pub fn table_rounds(&self) -> u64 {
+        let mitchell = self.kind == EventKind::Pairs && self.movement == MovementChoice::Mitchell;
+        if mitchell {
+            let t = u64::from(self.tables);
+            let rounds = self
+                .rounds
+                .map_or(if t % 2 == 0 { t.saturating_sub(1) } else { t }, u64::from);
+            rounds * t
+        } else {
+            let m = u64::from(self.entrants) + u64::from(self.entrants % 2);
+            (m / 2) * m.saturating_sub(1)
+        }
+    }
+
     /// The pre-filled rows: one per board of each table (two per board of each teams match,
-    /// one for each room).
+    /// one for each room). Sizes over [`MAX_TABLE_ROUNDS`] table rounds or [`MAX_ROWS`] rows
+    /// are refused before the movement is built.
     pub fn rows(&self) -> Result<Vec<ResultRow>, String> {
-        let m = self.movement()?;
-        if m.seatings.len() > 2000 {
+        let table_rounds = self.table_rounds();
+        if table_rounds > MAX_TABLE_ROUNDS {
             return Err(format!(
-                "{} table rounds; this page keeps events up to 2000",
-                m.seatings.len()
+                "{table_rounds} table rounds; this page keeps events up to {MAX_TABLE_ROUNDS}"
             ));
         }
+        let rooms = if self.kind == EventKind::Teams { 2 } else { 1 };
+        let rows = table_rounds * u64::from(self.boards_per_round) * rooms;
+        if rows > MAX_ROWS {
+            return Err(format!(
+                "{rows} result rows; this page keeps events up to {MAX_ROWS} rows"
+            ));
+        }
+        let m = self.movement()?;
         let rows = m.prefill_rows();
         Ok(match self.kind {
             EventKind::Pairs => rows,

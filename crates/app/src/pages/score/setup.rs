@@ -4,7 +4,9 @@
 //! engine refuses shows the engine's message and creates nothing.
 //!
 //! Element ids: `setup-name`, `setup-kind`, `setup-movement`, `setup-tables`, `setup-entrants`,
-//! `setup-boards`, `setup-arrow`, `setup-create`, `setup-error`.
+//! `setup-boards`, `setup-arrow`, `setup-create`, `setup-error`; a field's own message
+//! `setup-tables-error`, `setup-entrants-error`, `setup-boards-error` (caps checked while typing,
+//! before any movement is built).
 
 use super::model::{parse_rounds, EventKind, MovementChoice, Setup};
 use fairdeal_scoring::ResultRow;
@@ -28,10 +30,40 @@ pub struct SetupFormProps {
     pub on_create: Callback<NewEvent>,
 }
 
-fn number(text: &str, what: &str) -> Result<u32, String> {
-    text.trim()
-        .parse::<u32>()
-        .map_err(|_| format!("{what}: `{}` is not a whole number", text.trim()))
+/// Most tables of a Mitchell on this page.
+pub const MAX_TABLES: u32 = 200;
+/// Most pairs or teams of a round robin on this page.
+pub const MAX_ENTRANTS: u32 = 200;
+/// Most boards per round.
+pub const MAX_BOARDS_PER_ROUND: u32 = 36;
+
+/// One numeric field: a whole number in `min..=max`, or the message shown at the field.
+pub fn number_in(text: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!(
+                "{what}: {} is out of range; expected {min} to {max}",
+                text.trim()
+            ))
+        }
+        _ => Err(format!(
+            "{what}: `{}` is not a whole number; expected {min} to {max}",
+            text.trim()
+        )),
+    }
+}
+
+fn tables_field(text: &str) -> Result<u32, String> {
+    number_in(text, "Tables", 1, MAX_TABLES)
+}
+
+fn entrants_field(text: &str) -> Result<u32, String> {
+    number_in(text, "Pairs or teams", 2, MAX_ENTRANTS)
+}
+
+fn boards_field(text: &str) -> Result<u32, String> {
+    number_in(text, "Boards per round", 1, MAX_BOARDS_PER_ROUND)
 }
 
 /// Builds the new event from the form's texts.
@@ -52,17 +84,13 @@ pub fn build(
         } else {
             movement
         },
-        tables: if mitchell {
-            number(tables, "Tables")?
-        } else {
-            0
-        },
+        tables: if mitchell { tables_field(tables)? } else { 0 },
         entrants: if mitchell {
             0
         } else {
-            number(entrants, "Pairs or teams")?
+            entrants_field(entrants)?
         },
-        boards_per_round: number(boards, "Boards per round")?,
+        boards_per_round: boards_field(boards)?,
         rounds: None,
         arrow_switch: if mitchell {
             parse_rounds(arrow)?
@@ -166,14 +194,17 @@ pub fn SetupForm(props: &SetupFormProps) -> Html {
                 <label>{"Tables"}
                     <input id="setup-tables" type="text" inputmode="numeric" value={(*tables).clone()} oninput={text_input(&tables)} />
                 </label>
+                if let Err(m) = tables_field(&tables) { <p class="error field-error" id="setup-tables-error" role="alert">{ m }</p> }
             } else {
                 <label>{ if *kind == EventKind::Teams { "Teams" } else { "Pairs" } }
                     <input id="setup-entrants" type="text" inputmode="numeric" value={(*entrants).clone()} oninput={text_input(&entrants)} />
                 </label>
+                if let Err(m) = entrants_field(&entrants) { <p class="error field-error" id="setup-entrants-error" role="alert">{ m }</p> }
             }
             <label>{"Boards per round"}
                 <input id="setup-boards" type="text" inputmode="numeric" value={(*boards).clone()} oninput={text_input(&boards)} />
             </label>
+            if let Err(m) = boards_field(&boards) { <p class="error field-error" id="setup-boards-error" role="alert">{ m }</p> }
             if mitchell {
                 <label>{"Arrow-switch rounds"}
                     <input id="setup-arrow" type="text" placeholder="e.g. 3" value={(*arrow).clone()} oninput={text_input(&arrow)} />

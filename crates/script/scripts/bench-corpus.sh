@@ -7,7 +7,7 @@
 # times move little with load, but quote figures from an idle machine.
 #   crates/script/scripts/bench-corpus.sh [fairdeal binary]   (run from the repository root)
 # Produce counts are the corpus test's (tests/corpus.rs: about 1.5 million dealt hands per
-# script in dealer) times BENCH_SCALE (default 2).
+# script in dealer) times BENCH_SCALE (default 2). BENCH_ONLY=REGEX keeps the matching scripts.
 set -euo pipefail
 BIN=${1:-target/release/fairdeal}
 SCALE=${BENCH_SCALE:-2}
@@ -31,11 +31,12 @@ cpu() { # runs "$@" with stdout to $DIR/out; prints "user+sys" seconds
 
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 echo
-printf '| %-30s | %7s | %13s | %9s | %9s | %8s |\n' script produce "dealer dealt" "dealer s" "fairdeal s" ratio
-printf '|%s|%s|%s|%s|%s|%s|\n' -------------------------------- --------- --------------- ----------- ----------- ----------
+printf '| %-30s | %7s | %13s | %9s | %10s | %8s |\n' script produce "dealer dealt" "dealer s" "fairdeal s" ratio
+printf '|%s|%s|%s|%s|%s|%s|\n' -------------------------------- --------- --------------- ----------- ------------ ----------
 : > "$DIR/ratios"
 for f in "$CORPUS"/*.dlr; do
   name=$(basename "$f")
+  [[ $name =~ ${BENCH_ONLY:-.} ]] || continue
   p=$(( ${PRODUCE[$name]:?"$name is not listed in tests/corpus.rs"} * SCALE ))
   ds=$(cpu "$DEALER" -s 1 -p "$p" -g 2000000000 "$f")
   dg=$(awk '/^Generated/{print $2}' "$DIR/out")

@@ -243,7 +243,10 @@ pub fn parse_par(contract: &str, score: &str) -> Result<Par, String> {
                 .map_err(|_| format!("score {n:?} is not a whole number"))?;
             match side.to_ascii_uppercase().as_str() {
                 "NS" => n,
-                "EW" => -n,
+                // Negated for NS: `EW -2147483648` has no NS value in `i32`.
+                "EW" => n
+                    .checked_neg()
+                    .ok_or_else(|| format!("score EW {n} is out of range"))?,
                 _ => return Err(format!("score side {side:?} is not NS or EW")),
             }
         }

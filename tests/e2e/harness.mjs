@@ -18,15 +18,18 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json', '.json': 'application/json',
 };
 
+// `root` (default DIST) may be changed while serving: the update test swaps in a new build.
 export class Server {
-  constructor() { this.sockets = new Set(); this.server = null; this.url = null; }
+  constructor(root = DIST) { this.root = root; this.sockets = new Set(); this.server = null; this.url = null; this.log = []; }
   start() {
     return new Promise((resolve) => {
       this.server = http.createServer((req, res) => {
         let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
         if (p.endsWith('/') || !path.extname(p)) p = '/index.html';
-        const file = path.join(DIST, path.normalize(p));
-        if (!file.startsWith(DIST) || !fs.existsSync(file)) { res.writeHead(404); res.end('not found'); return; }
+        const root = this.root;
+        const file = path.join(root, path.normalize(p));
+        this.log.push(p);
+        if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); res.end('not found'); return; }
         res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
         fs.createReadStream(file).pipe(res);
       });

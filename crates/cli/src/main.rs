@@ -6,6 +6,7 @@
 //! subcommand is given `-` as a file name.
 
 mod cmd;
+mod output;
 
 use clap::{Parser, Subcommand};
 

@@ -47,6 +47,27 @@
 //! [`SessionRequest`] (`tag_session`) supplied by whoever deals or verifies.
 //! Known weakness inherited from SquareDeal: the DI *description* is not covered by `KH`.
 //!
+//! *Commitment 2* ([`Commitment::Full`], [`Tournament::create_committed`]) closes that and
+//! every other choice left after DV is known. Its `.sqd` adds two lines after `DI`:
+//!
+//! ```text
+//! CV 2                       (commitment version)
+//! ST <phases>|-              (phases whose sessions add ses<n>, e.g. `ST 2,3`)
+//! ```
+//!
+//! and `KH = SHA-256(key_hash(.sqk) ‖ "\n" ‖ "CV 2\nTN …\nDI …\nST …\n" ‖ "SN …\n"…)`, so
+//! changing the name, DI, a phase (sessions, boards, prefix, description), the tags, or
+//! deleting `CV 2` (a downgrade) fails verification. Dealing such a tournament always
+//! canonicalises DV, takes the tags from `ST`, refuses a board override for fixed phases, and
+//! takes only a count for `?` phases (boards 1..N: a prefix of one committed deal stream, so
+//! the count never changes a dealt board). Files without `CV` are read as SquareDeal's own
+//! (keys-only) scheme, unchanged.
+//!
+//! Caps, checked when a description is entered ([`Tournament::create`]) and when a `.sqd` is
+//! read: [`MAX_PHASES`] phases, [`MAX_SESSIONS`] sessions a phase, board numbers up to
+//! [`MAX_BOARD`]. File prefixes read from a `.sqd` are checked as on entry
+//! ([`check_file_prefix`]): a prefix such as `../../tmp/x` is refused.
+//!
 //! Panic policy: nothing here panics; every parse error carries the line number.
 
 use crate::bigdeal::BigDealGenerator;
@@ -68,6 +89,31 @@ pub const KEY_LEN: usize = 60;
 
 /// SquareDeal version the `.sqd` header names.
 pub const SQD_VERSION: &str = "2.7";
+
+/// Most sessions in one phase.
+pub const MAX_SESSIONS: u32 = 1000;
+
+/// Most phases in one tournament.
+pub const MAX_PHASES: usize = 100;
+
+/// Highest board number of a session (SquareDeal sets are sessions of tens of boards; Big
+/// Deal's own interactive limit is 100 boards a run).
+pub const MAX_BOARD: u32 = 1000;
+
+/// How much of a tournament its published hash `KH` covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Commitment {
+    /// SquareDeal's own scheme (files of `squaredeal.pl` and of Fair Deal before version 2):
+    /// `KH = SHA-256(.sqk)` only; the session tags, the DV form and the board ranges of `?`
+    /// phases are chosen by whoever deals.
+    #[default]
+    KeysOnly,
+    /// Fair Deal commitment 2 (`CV 2` line): `KH = SHA-256(.sqk ‖ TN, DI, CV, ST and SN
+    /// lines)`. The session tags are committed (`ST`), DV is always canonicalised, fixed
+    /// phases take no board override and `?` phases only a count (boards 1..N, a prefix of
+    /// one committed stream), so nothing left to the dealer changes a dealt board.
+    Full,
+}
 
 /// What went wrong with a SquareDeal tournament.
 #[derive(Debug, Error)]
@@ -152,6 +198,24 @@ pub enum SquareDealError {
     /// A board range problem.
     #[error(transparent)]
     Range(#[from] FormatError),
+    /// A size beyond the caps (sessions, phases, board numbers).
+    #[error("{what} is {value}; at most {max}")]
+    TooLarge {
+        /// What was counted.
+        what: &'static str,
+        /// The value asked for.
+        value: u64,
+        /// The cap.
+        max: u64,
+    },
+    /// A committed tournament (`CV 2`) fixes this choice; the request tried to change it.
+    #[error("this tournament's commitment fixes {what}: {detail}")]
+    Committed {
+        /// Which choice.
+        what: &'static str,
+        /// What the commitment says.
+        detail: String,
+    },
 }
 
 /// One phase: `sessions` sessions of `boards`, files `file_prefix`, described as `description`.
@@ -371,8 +435,52 @@ pub struct Tournament {
     pub delayed_value: Option<String>,
     /// `SN` lines.
     pub phases: Vec<Phase>,
-    /// `KH`: SHA-256 hex of the `.sqk` file, once published.
+    /// `KH`: the published hash (of the `.sqk` file, and with [`Commitment::Full`] of the
+    /// description too), once published.
     pub key_hash: Option<String>,
+    /// What `KH` covers (`CV 2` line: [`Commitment::Full`]).
+    pub commitment: Commitment,
+    /// Phases (1-based) whose sessions add `ses<n>` to the seed (`ST` line; committed only
+    /// with [`Commitment::Full`]).
+    pub tagged_phases: Vec<u32>,
+}
+
+/// Checks one phase as entered or read: sessions, boards, prefix and description.
+fn check_phase(p: &Phase) -> Result<(), SquareDealError> {
+    if p.sessions == 0 {
+        return Err(SquareDealError::BadField {
+            field: "number of sessions",
+            value: "0".into(),
+            reason: "a phase needs at least one session",
+        });
+    }
+    if p.sessions > MAX_SESSIONS {
+        return Err(SquareDealError::TooLarge {
+            what: "the number of sessions of a phase",
+            value: u64::from(p.sessions),
+            max: u64::from(MAX_SESSIONS),
+        });
+    }
+    session_boards(&p.boards, 1)?;
+    check_file_prefix(&p.file_prefix)?;
+    check_field("session description", &p.description, false)
+}
+
+/// A file prefix names a file in the session folder: no path separators, no `..`, no spaces or
+/// control characters.
+pub fn check_file_prefix(prefix: &str) -> Result<(), SquareDealError> {
+    check_field("file prefix", prefix, false)?;
+    if prefix.contains(['/', '\\', ' '])
+        || prefix.contains("..")
+        || prefix.chars().any(char::is_control)
+    {
+        return Err(SquareDealError::BadField {
+            field: "file prefix",
+            value: prefix.to_string(),
+            reason: "it must not contain spaces, control characters, `..` or path separators",
+        });
+    }
+    Ok(())
 }
 
 fn check_field(field: &'static str, value: &str, colon_ok: bool) -> Result<(), SquareDealError> {
@@ -433,6 +541,13 @@ pub fn session_boards(spec: &str, session: u32) -> Result<Option<BoardRange>, Sq
                 BoardRange::new(1, n).map_err(|_| bad())?
             }
         };
+        if r.high() > MAX_BOARD {
+            return Err(SquareDealError::TooLarge {
+                what: "the highest board of a session",
+                value: u64::from(r.high()),
+                max: u64::from(MAX_BOARD),
+            });
+        }
         ranges.push(r);
     }
     let idx = (session.max(1) - 1) as usize % ranges.len();
@@ -453,24 +568,15 @@ impl Tournament {
         if phases.is_empty() {
             return Err(SquareDealError::NoPhases);
         }
+        if phases.len() > MAX_PHASES {
+            return Err(SquareDealError::TooLarge {
+                what: "the number of phases",
+                value: phases.len() as u64,
+                max: MAX_PHASES as u64,
+            });
+        }
         for p in &phases {
-            if p.sessions == 0 {
-                return Err(SquareDealError::BadField {
-                    field: "number of sessions",
-                    value: "0".into(),
-                    reason: "a phase needs at least one session",
-                });
-            }
-            session_boards(&p.boards, 1)?;
-            check_field("file prefix", &p.file_prefix, false)?;
-            if p.file_prefix.contains(['/', '\\', ' ']) {
-                return Err(SquareDealError::BadField {
-                    field: "file prefix",
-                    value: p.file_prefix.clone(),
-                    reason: "it must not contain spaces or path separators",
-                });
-            }
-            check_field("session description", &p.description, false)?;
+            check_phase(p)?;
         }
         let mut keys = Vec::new();
         for (pi, p) in phases.iter().enumerate() {
@@ -485,8 +591,88 @@ impl Tournament {
             delayed_value: None,
             phases,
             key_hash: Some(key_hash(&keyfile.to_bytes())),
+            commitment: Commitment::KeysOnly,
+            tagged_phases: Vec::new(),
         };
         Ok((t, keyfile))
+    }
+
+    /// [`Tournament::create`] under [`Commitment::Full`]: `KH` also covers the name, the DI
+    /// description, the phases and which phases tag their sessions (`tagged_phases`), so once
+    /// DV is known the organiser has no choice left that changes a board.
+    pub fn create_committed<R: RngCore + CryptoRng>(
+        name: &str,
+        delayed_info: &str,
+        phases: Vec<Phase>,
+        tagged_phases: Vec<u32>,
+        rng: &mut R,
+    ) -> Result<(Tournament, KeyFile), SquareDealError> {
+        let (mut t, keys) = Tournament::create(name, delayed_info, phases, rng)?;
+        t.commitment = Commitment::Full;
+        t.tagged_phases = tagged_phases;
+        t.tagged_phases.sort_unstable();
+        t.tagged_phases.dedup();
+        t.check_tags()?;
+        t.key_hash = Some(t.commitment_hash(&keys.to_bytes()));
+        Ok((t, keys))
+    }
+
+    fn check_tags(&self) -> Result<(), SquareDealError> {
+        for &p in &self.tagged_phases {
+            if p == 0 || p as usize > self.phases.len() {
+                return Err(SquareDealError::BadField {
+                    field: "tagged phase",
+                    value: p.to_string(),
+                    reason: "no such phase",
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The `ST` line's value: tagged phase numbers, comma-separated, or `-`.
+    fn tags_text(&self) -> String {
+        if self.tagged_phases.is_empty() {
+            return "-".into();
+        }
+        let list: Vec<String> = self.tagged_phases.iter().map(u32::to_string).collect();
+        list.join(",")
+    }
+
+    /// The committed description lines (every line `KH` covers besides the keys).
+    fn committed_lines(&self) -> String {
+        let mut s = format!(
+            "CV 2\nTN {}\nDI {}\nST {}\n",
+            self.name,
+            self.delayed_info,
+            self.tags_text()
+        );
+        for p in &self.phases {
+            s.push_str(&format!(
+                "SN {}:{}:{}:{}\n",
+                p.sessions, p.boards, p.file_prefix, p.description
+            ));
+        }
+        s
+    }
+
+    /// The hash `KH` must equal for this description and key file.
+    pub fn commitment_hash(&self, sqk: &[u8]) -> String {
+        match self.commitment {
+            Commitment::KeysOnly => key_hash(sqk),
+            Commitment::Full => {
+                let mut h = Sha256::new();
+                h.update(key_hash(sqk).as_bytes());
+                h.update(b"\n");
+                h.update(self.committed_lines().as_bytes());
+                h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+            }
+        }
+    }
+
+    /// Whether session `phase` adds `ses<n>` under the commitment (`None`: not committed).
+    pub fn committed_tag(&self, phase: u32) -> Option<bool> {
+        (self.commitment == Commitment::Full).then(|| self.tagged_phases.contains(&phase))
     }
 
     /// The `.sqd` file text (LF lines).
@@ -494,6 +680,9 @@ impl Tournament {
         let mut s =
             format!("# Description file of tournament for program SquareDeal {SQD_VERSION}\n#\n");
         s.push_str(&format!("TN {}\nDI {}\n", self.name, self.delayed_info));
+        if self.commitment == Commitment::Full {
+            s.push_str(&format!("CV 2\nST {}\n", self.tags_text()));
+        }
         if let Some(dv) = &self.delayed_value {
             s.push_str(&format!("DV {dv}\n"));
         }
@@ -520,6 +709,8 @@ impl Tournament {
             delayed_value: None,
             phases: Vec::new(),
             key_hash: None,
+            commitment: Commitment::KeysOnly,
+            tagged_phases: Vec::new(),
         };
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim_end();
@@ -535,6 +726,31 @@ impl Tournament {
                 t.delayed_info = value("DI");
             } else if line.starts_with("DV") {
                 t.delayed_value = Some(value("DV"));
+            } else if line.starts_with("CV") {
+                if value("CV") != "2" {
+                    return Err(SquareDealError::SqdSyntax {
+                        line: i + 1,
+                        message: format!("unknown commitment version {line:?}; expected `CV 2`"),
+                    });
+                }
+                t.commitment = Commitment::Full;
+            } else if line.starts_with("ST") {
+                let v = value("ST");
+                t.tagged_phases.clear();
+                if v.trim() != "-" {
+                    for part in v.split(',') {
+                        let n =
+                            part.trim()
+                                .parse::<u32>()
+                                .map_err(|_| SquareDealError::SqdSyntax {
+                                    line: i + 1,
+                                    message: format!(
+                                        "expected `ST -` or phase numbers, found {line:?}"
+                                    ),
+                                })?;
+                        t.tagged_phases.push(n);
+                    }
+                }
             } else if line.starts_with("SN") {
                 let v = value("SN");
                 let f: Vec<&str> = v.splitn(4, ':').collect();
@@ -550,12 +766,17 @@ impl Tournament {
                 let sessions: u32 = f[0].trim().parse().map_err(|_| {
                     syntax(format!("expected a number of sessions, found {:?}", f[0]))
                 })?;
-                t.phases.push(Phase {
+                let phase = Phase {
                     sessions,
                     boards: f[1].to_string(),
                     file_prefix: f[2].to_string(),
                     description: f[3].to_string(),
-                });
+                };
+                check_phase(&phase).map_err(|e| syntax(e.to_string()))?;
+                if t.phases.len() >= MAX_PHASES {
+                    return Err(syntax(format!("more than {MAX_PHASES} phases")));
+                }
+                t.phases.push(phase);
             } else {
                 return Err(SquareDealError::SqdSyntax {
                     line: i + 1,
@@ -563,13 +784,17 @@ impl Tournament {
                 });
             }
         }
+        t.check_tags().map_err(|e| SquareDealError::SqdSyntax {
+            line: 0,
+            message: format!("ST line: {e}"),
+        })?;
         Ok(t)
     }
 
     /// Checks a `.sqk` file against `KH` and that every session has a key.
     pub fn verify_keys(&self, sqk: &[u8]) -> Result<KeyFile, SquareDealError> {
         let published = self.key_hash.clone().ok_or(SquareDealError::NotPublished)?;
-        let actual = key_hash(sqk);
+        let actual = self.commitment_hash(sqk);
         if actual != published {
             return Err(SquareDealError::HashMismatch { published, actual });
         }
@@ -609,11 +834,62 @@ impl Tournament {
         if req.session == 0 || req.session > phase.sessions {
             return Err(no_such(phase.sessions));
         }
+        let spec = session_boards(&phase.boards, req.session)?;
+        let mut req = *req;
+        let mut delayed_value = delayed_value.to_string();
+        if let Some(tag) = self.committed_tag(req.phase) {
+            if req.tag_session != tag {
+                return Err(SquareDealError::Committed {
+                    what: "the session tag",
+                    detail: format!(
+                        "phase {} {} ses<n> (ST line)",
+                        req.phase,
+                        if tag { "adds" } else { "does not add" }
+                    ),
+                });
+            }
+            match (spec, req.boards) {
+                (Some(_), Some(r)) => {
+                    return Err(SquareDealError::Committed {
+                        what: "the boards",
+                        detail: format!(
+                            "phase {} deals {:?}; boards {}-{} cannot be asked for",
+                            req.phase,
+                            phase.boards,
+                            r.low(),
+                            r.high()
+                        ),
+                    })
+                }
+                (None, Some(r)) if r.low() != 1 => {
+                    return Err(SquareDealError::Committed {
+                        what: "the boards",
+                        detail: format!(
+                            "phase {} (`?`) deals boards 1 to N; give a count, not {}-{}",
+                            req.phase,
+                            r.low(),
+                            r.high()
+                        ),
+                    })
+                }
+                _ => {}
+            }
+            delayed_value = canonical_delayed_value(&delayed_value);
+        }
         let range = match req.boards {
             Some(r) => r,
-            None => session_boards(&phase.boards, req.session)?
-                .ok_or(SquareDealError::BoardsNeeded { phase: req.phase })?,
+            None => spec.ok_or(SquareDealError::BoardsNeeded { phase: req.phase })?,
         };
+        if range.high() > MAX_BOARD {
+            return Err(SquareDealError::TooLarge {
+                what: "the highest board of a session",
+                value: u64::from(range.high()),
+                max: u64::from(MAX_BOARD),
+            });
+        }
+        req.boards = Some(range);
+        let req = &req;
+        let delayed_value = delayed_value.as_str();
         let key = keys
             .key(req.phase, req.session)
             .ok_or(SquareDealError::MissingKey {

@@ -4,8 +4,8 @@ use fairdeal_dealing::bigdeal::BigDealGenerator;
 use fairdeal_dealing::entropy::SeedBuilder;
 use fairdeal_dealing::formats::BoardRange;
 use fairdeal_dealing::squaredeal::{
-    canonical_delayed_value, key_hash, session_boards, session_seed, sharp_fill, KeyFile, Phase,
-    SessionKey, SessionRequest, SquareDealError, Tournament, KEY_ALPHABET, KEY_LEN,
+    canonical_delayed_value, key_hash, session_boards, session_seed, sharp_fill, Commitment,
+    KeyFile, Phase, SessionKey, SessionRequest, SquareDealError, Tournament, KEY_ALPHABET, KEY_LEN,
 };
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -331,4 +331,116 @@ fn key_characters_are_uniform() {
         chi2 < 100.89,
         "chi-square {chi2:.2} >= 100.89 (df 61, alpha 0.001)"
     );
+}
+
+#[test]
+fn commitment_two_covers_every_choice() {
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let (t, keys) = Tournament::create_committed(
+        "Test Open",
+        "DJIA close on 13 April",
+        phases(),
+        vec![3],
+        &mut rng,
+    )
+    .expect("create");
+    let sqk = keys.to_bytes();
+    let sqd = t.to_sqd();
+    assert!(sqd.contains("\nCV 2\nST 3\n"), "{sqd}");
+    let published = Tournament::parse_sqd(&sqd).expect("parse");
+    assert_eq!(published, t);
+    published.verify_keys(&sqk).expect("verifies");
+    // The keys alone no longer match KH: a downgrade to keys-only fails.
+    assert_ne!(t.key_hash.as_deref(), Some(key_hash(&sqk).as_str()));
+    let edits: [fn(&mut Tournament); 9] = [
+        |t| t.name.push('!'),
+        |t| t.delayed_info.push('!'),
+        |t| t.tagged_phases = vec![],
+        |t| t.tagged_phases = vec![1, 3],
+        |t| t.phases[0].boards = "2-8,9-15,16-22".into(),
+        |t| t.phases[1].sessions = 3,
+        |t| t.phases[2].file_prefix = "other".into(),
+        |t| t.phases[2].description = "Final".into(),
+        |t| t.commitment = Commitment::KeysOnly,
+    ];
+    for (i, edit) in edits.iter().enumerate() {
+        let mut changed = published.clone();
+        edit(&mut changed);
+        assert!(
+            matches!(
+                changed.verify_keys(&sqk),
+                Err(SquareDealError::HashMismatch { .. })
+            ),
+            "edit {i} still verifies"
+        );
+    }
+    // Post-DV choices: the tag is fixed, DV is canonical, boards of `?` are a count.
+    let dv = " 25,123.45 ";
+    let tagged = SessionRequest {
+        tag_session: true,
+        boards: Some(BoardRange::new(1, 5).expect("r")),
+        ..SessionRequest::new(3, 1)
+    };
+    let a = t.deal_session(&keys, dv, &tagged).expect("deal");
+    let b = t.deal_session(&keys, "2512345", &tagged).expect("deal");
+    assert_eq!(a, b);
+    assert!(matches!(
+        t.deal_session(
+            &keys,
+            dv,
+            &SessionRequest {
+                tag_session: false,
+                ..tagged
+            }
+        ),
+        Err(SquareDealError::Committed { .. })
+    ));
+    let shifted = SessionRequest {
+        boards: Some(BoardRange::new(2, 6).expect("r")),
+        ..tagged
+    };
+    assert!(matches!(
+        t.deal_session(&keys, dv, &shifted),
+        Err(SquareDealError::Committed { .. })
+    ));
+    let longer = SessionRequest {
+        boards: Some(BoardRange::new(1, 9).expect("r")),
+        ..tagged
+    };
+    let c = t.deal_session(&keys, dv, &longer).expect("deal");
+    assert_eq!(c.boards[..5], a.boards[..]);
+    let overridden = SessionRequest {
+        boards: Some(BoardRange::new(1, 7).expect("r")),
+        ..SessionRequest::new(1, 1)
+    };
+    assert!(matches!(
+        t.deal_session(&keys, dv, &overridden),
+        Err(SquareDealError::Committed { .. })
+    ));
+}
+
+#[test]
+fn sqd_reading_checks_prefixes_and_sizes() {
+    for (sn, needle) in [
+        ("1:16:../../tmp/x:y", "file prefix"),
+        ("1:16:a/b:y", "file prefix"),
+        ("1:16:..:y", "file prefix"),
+        ("1:1-1000000000:p:y", "at most"),
+        ("1000000000:16:p:y", "at most"),
+        ("0:16:p:y", "at least one session"),
+    ] {
+        let e = Tournament::parse_sqd(&format!("TN t\nDI d\nSN {sn}\nKH 00\n")).unwrap_err();
+        assert!(
+            matches!(e, SquareDealError::SqdSyntax { line: 3, .. }),
+            "{sn}: {e}"
+        );
+        assert!(e.to_string().contains(needle), "{sn}: {e}");
+    }
+    let mut p = phases();
+    p[0].file_prefix = "../up".into();
+    let mut rng = ChaCha20Rng::seed_from_u64(1);
+    assert!(matches!(
+        Tournament::create("T", "DI", p, &mut rng),
+        Err(SquareDealError::BadField { .. })
+    ));
 }

@@ -2,7 +2,12 @@
 //!
 //! Accepts `-n N|L-H`, `-p prefix`, `-f fmt,…`, `-h 40hex`, `-W owner`, `-e string`,
 //! `-E file` and `-o`, with getopt spellings (`-n4` or `-n 4`), and writes the same files
-//! byte for byte. The owner (and default formats) come from `.bigdealrc`, or else
+//! byte for byte. Two additions of ours: `--force` (replace existing files; without it an
+//! existing file is an error) and `--reproducible` (see below).
+//! `-o` with less command-line entropy than Big Deal's 213-bit target is refused unless
+//! `--reproducible` says a reproducible, non-secret set is wanted; `-W` (SquareDeal's
+//! deterministic mode) and `-h` (a given seed) already say so. Below target the credited bits
+//! are reported on stderr. The owner (and default formats) come from `.bigdealrc`, or else
 //! `bigdeal.ini`, in the current directory (`[BigDeal]`, `formats=…`, `askformats=…`,
 //! `owner=…`); without one, Big Deal's default owner is used. Differences by design: it never
 //! prompts (missing `-n`/`-p` is an error), never writes `deallog.txt`/`dealentr.txt` (they
@@ -10,10 +15,11 @@
 //! that cannot hold the board range. `-E` bytes are fed as 4-byte ints in this machine's byte
 //! order, as `bigdealx` does.
 
-use super::deal::{check_prefix, os_seed, parse_range, write_files};
+use super::deal::{check_prefix, check_range, os_seed, parse_range, write_files};
+use crate::output::Policy;
 use anyhow::{bail, Context};
 use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
-use fairdeal_dealing::entropy::{IntOrder, Seed, SeedBuilder};
+use fairdeal_dealing::entropy::{IntOrder, Seed, SeedBuilder, ENTROPY_TARGET_BITS};
 use fairdeal_dealing::formats::{select_formats, WriteOptions};
 use std::path::Path;
 
@@ -40,9 +46,11 @@ struct Options {
     wizard: Option<String>,
     material: Vec<Material>,
     only_cmdline: bool,
+    force: bool,
+    reproducible: bool,
 }
 
-const USAGE: &str = "usage: fairdeal bigdeal -n N|L-H -p prefix [-f fmt,...] [-h 40hex] [-W owner] [-e string] [-E file] [-o]";
+const USAGE: &str = "usage: fairdeal bigdeal -n N|L-H -p prefix [-f fmt,...] [-h 40hex] [-W owner] [-e string] [-E file] [-o] [--reproducible] [--force]";
 
 fn parse(argv: &[String]) -> anyhow::Result<Options> {
     let mut o = Options::default();
@@ -50,8 +58,17 @@ fn parse(argv: &[String]) -> anyhow::Result<Options> {
     while i < argv.len() {
         let a = &argv[i];
         i += 1;
-        if a == "--help" {
-            bail!("{USAGE}");
+        match a.as_str() {
+            "--help" => bail!("{USAGE}"),
+            "--force" => {
+                o.force = true;
+                continue;
+            }
+            "--reproducible" => {
+                o.reproducible = true;
+                continue;
+            }
+            _ => {}
         }
         let Some(flag) = a.strip_prefix('-').and_then(|s| s.chars().next()) else {
             bail!("unexpected argument {a:?}; {USAGE}");
@@ -113,6 +130,26 @@ fn read_init(dir: &Path) -> anyhow::Result<(Option<String>, Option<String>)> {
     Ok((None, None))
 }
 
+/// Command-line entropy only (`-o`, or `-W`): below Big Deal's target the set can be
+/// reproduced by anyone who sees or guesses the command line, so it is refused unless the user
+/// said a reproducible set is wanted (`-W`, which is SquareDeal's documented deterministic
+/// mode, or `--reproducible`); either way the credited bits are reported.
+fn check_cmdline_entropy(pool: &SeedBuilder, o: &Options) -> anyhow::Result<()> {
+    if pool.is_sufficient() {
+        return Ok(());
+    }
+    let bits = pool.credit_bits();
+    if o.wizard.is_none() && !o.reproducible {
+        bail!(
+            "-o (command-line entropy only): {bits} bits credited, {ENTROPY_TARGET_BITS} needed; anyone who knows the command line can reproduce these boards. Add -e/-E material, drop -o to use the OS generator, or give --reproducible if a reproducible, non-secret set is wanted"
+        );
+    }
+    eprintln!(
+        "fairdeal: note: reproducible set: {bits} bits of command-line entropy credited (Big Deal's target is {ENTROPY_TARGET_BITS}); the boards follow from the command line"
+    );
+    Ok(())
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let o = parse(&args.rest)?;
@@ -123,12 +160,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("missing -p (file name prefix); this command never prompts");
     };
     let range = parse_range(boards)?;
-    if range.count() > 1_000_000_000 {
-        bail!(
-            "at most 1000000000 boards per run (bigdealx's limit); asked for {}",
-            range.count()
-        );
-    }
+    check_range(range, &[])?;
     check_prefix(prefix)?;
     let (init_owner, init_formats) = read_init(Path::new("."))?;
 
@@ -151,17 +183,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if formats.is_empty() && !stdout_pbn {
         bail!("no output formats: give -f or a formats= line in .bigdealrc");
     }
-    for f in &formats {
-        if let Some(max) = f.max_board {
-            if range.high() > max {
-                bail!(
-                    "format {:?} supports boards up to {max}; the set goes to board {} (Big Deal would silently skip it)",
-                    f.name,
-                    range.high()
-                );
-            }
-        }
-    }
+    check_range(range, &formats)?;
 
     let owner = match (&o.wizard, init_owner) {
         (Some(w), _) => w.clone(),
@@ -189,6 +211,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let seed = if let Some(hex) = &o.hex {
         Seed::from_hex(hex)?
     } else if o.only_cmdline || o.wizard.is_some() {
+        check_cmdline_entropy(&pool, &o)?;
         pool.finish()
     } else {
         os_seed(pool)?
@@ -201,8 +224,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &formats,
         stdout_pbn,
         range,
-        &mut deals,
+        &mut deals.by_ref().map(Ok),
         &WriteOptions::default(),
+        &Policy::new(o.force),
     )?;
     eprintln!(
         "dealt boards {}-{}: {}",

@@ -2,14 +2,17 @@
 //! uniform, printed as PBN deal lines (`N:… … … …`), one per board.
 //!
 //! The random stream is ChaCha8 keyed by `--seed` (up to 64 hex digits, zero-padded to 32
-//! bytes) or, without it, by 32 bytes from the OS CSPRNG; the seed used is reported on
-//! stderr so a set can be replayed. A file with `category` sections is a levelled set:
+//! bytes) or, without it, by 32 bytes from the OS CSPRNG; that seed is printed (on stderr)
+//! only with `--reveal-seed`, since whoever holds it can replay the set. Boards stream: `-n`
+//! of any size uses constant memory, and with `-f` the formats' board limits are checked
+//! before any dealing; existing files are replaced only with `--force`. A file with `category` sections is a levelled set:
 //! boards pick categories by weight (`--order random`) or in shuffled blocks that hold
 //! every category (`--order interleaved`, the default); `--show-category` prefixes each
 //! line with the category name. With `-f pbn,dup,…` (and `-p prefix`) the deals are written
 //! as boards 1..N in any Big Deal format instead, through the same writers as `fairdeal deal`.
 
 use super::count::read_spec;
+use crate::output::Policy;
 use anyhow::{anyhow, bail};
 use fairdeal_constrain::{BoardOrder, Dealer, Levelled, Options};
 use rand_chacha::ChaCha8Rng;
@@ -22,9 +25,9 @@ use std::path::PathBuf;
 pub struct Args {
     /// The constraint file (`-` for standard input).
     pub file: PathBuf,
-    /// How many deals to print.
+    /// How many deals to print (boards 1..N with `-f`).
     #[arg(short = 'n', long, default_value_t = 1)]
-    pub count: usize,
+    pub count: u64,
     /// Seed as hex (up to 64 digits); default: fresh from the OS.
     #[arg(long)]
     pub seed: Option<String>,
@@ -41,6 +44,12 @@ pub struct Args {
     /// File name prefix for `--formats`; each format writes <prefix><suffix>.
     #[arg(short = 'p', long, default_value = "constrained")]
     pub prefix: String,
+    /// Print the seed drawn from the OS on stderr (keep it secret until the boards are played).
+    #[arg(long)]
+    pub reveal_seed: bool,
+    /// Replace existing files written by `--formats`.
+    #[arg(long)]
+    pub force: bool,
 }
 
 fn parse_order(s: &str) -> Result<BoardOrder, String> {
@@ -53,16 +62,18 @@ fn parse_order(s: &str) -> Result<BoardOrder, String> {
     }
 }
 
-/// The `--seed` given, or a fresh one from the OS generator, printed on stderr so the run
-/// can be repeated.
-pub(crate) fn seed_or_fresh(seed: Option<&str>) -> anyhow::Result<[u8; 32]> {
+/// The `--seed` given, or a fresh one from the OS generator — printed on stderr only if
+/// `reveal` (`--reveal-seed`), since whoever sees it can replay the boards.
+pub(crate) fn seed_or_fresh(seed: Option<&str>, reveal: bool) -> anyhow::Result<[u8; 32]> {
     if let Some(s) = seed {
         return parse_seed(s);
     }
     let mut b = [0u8; 32];
     getrandom::fill(&mut b).map_err(|e| anyhow!("the OS random number generator failed: {e}"))?;
-    let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
-    eprintln!("seed {hex}");
+    if reveal {
+        let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
+        eprintln!("seed {hex}");
+    }
     Ok(b)
 }
 
@@ -83,19 +94,25 @@ pub(crate) fn parse_seed(s: &str) -> anyhow::Result<[u8; 32]> {
     Ok(seed)
 }
 
+/// `-n` as a count of boards in memory-free streams (`usize`).
+fn board_count(n: u64) -> anyhow::Result<usize> {
+    usize::try_from(n).map_err(|_| anyhow!("-n {n}: too many boards for this machine"))
+}
+
 /// Runs `fairdeal constrain`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let spec = read_spec(&args.file)?;
-    let seed = seed_or_fresh(args.seed.as_deref())?;
-    let mut rng = ChaCha8Rng::from_seed(seed);
+    let count = board_count(args.count)?;
     if let Some(list) = &args.formats {
-        return write_formats(&args, list, &spec, &mut rng);
+        return write_formats(&args, list, &spec, count);
     }
+    let seed = seed_or_fresh(args.seed.as_deref(), args.reveal_seed)?;
+    let mut rng = ChaCha8Rng::from_seed(seed);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if spec.categories.is_empty() {
         let mut dealer = Dealer::new(&spec.constraints(None)?, Options::default())?;
-        for _ in 0..args.count {
+        for _ in 0..count {
             writeln!(out, "{}", dealer.sample(&mut rng)?)?;
         }
         let (tries, accepted) = dealer.acceptance();
@@ -104,9 +121,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     } else {
         let mut set = Levelled::new(&spec, Options::default())?;
-        for (c, deal) in set.deal(&mut rng, args.count, args.order)? {
+        let names = set.names().to_vec();
+        for board in set.deal_stream(&mut rng, count, args.order) {
+            let (c, deal) = board?;
             if args.show_category {
-                write!(out, "{}\t", set.names()[c])?;
+                write!(out, "{}\t", names[c])?;
             }
             writeln!(out, "{deal}")?;
         }
@@ -115,44 +134,60 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `--formats`: deals boards 1..N and writes them through the Big Deal format writers.
+/// `--formats`: deals boards 1..N straight into the Big Deal format writers (nothing is
+/// collected in memory); the format limits and the targets are checked before any dealing.
 fn write_formats(
     args: &Args,
     list: &str,
     spec: &fairdeal_constrain::Spec,
-    rng: &mut ChaCha8Rng,
+    count: usize,
 ) -> anyhow::Result<()> {
-    use super::deal::{check_prefix, write_files};
+    use super::deal::{check_prefix, check_range, write_files};
     use fairdeal_dealing::formats::{select_formats, BoardRange, WriteOptions};
     check_prefix(&args.prefix)?;
     let formats = select_formats(list)?;
     if formats.is_empty() {
         bail!("--formats {list:?}: expected at least one format");
     }
-    let high =
-        u32::try_from(args.count).map_err(|_| anyhow!("-n {}: too many boards", args.count))?;
+    let high = u32::try_from(args.count)
+        .map_err(|_| anyhow!("-n {}: at most {} boards", args.count, u32::MAX))?;
     let range = BoardRange::new(1, high)?;
-    let deals: Vec<fairdeal_model::Deal> = if spec.categories.is_empty() {
+    check_range(range, &formats)?;
+    let seed = seed_or_fresh(args.seed.as_deref(), args.reveal_seed)?;
+    let mut rng = ChaCha8Rng::from_seed(seed);
+    let policy = Policy::new(args.force).input(&args.file);
+    let dir = std::path::Path::new(".");
+    let names = if spec.categories.is_empty() {
         let mut dealer = Dealer::new(&spec.constraints(None)?, Options::default())?;
-        (0..args.count)
-            .map(|_| dealer.sample(&mut *rng))
-            .collect::<Result<_, _>>()?
+        let mut deals = (0..count).map(|_| Ok(dealer.sample(&mut rng)?));
+        let options = WriteOptions::default();
+        write_files(
+            dir,
+            &args.prefix,
+            &formats,
+            false,
+            range,
+            &mut deals,
+            &options,
+            &policy,
+        )?
     } else {
         let mut set = Levelled::new(spec, Options::default())?;
-        set.deal(&mut *rng, args.count, args.order)?
-            .into_iter()
-            .map(|(_, d)| d)
-            .collect()
+        let mut deals = set
+            .deal_stream(&mut rng, count, args.order)
+            .map(|b| Ok(b?.1));
+        let options = WriteOptions::default();
+        write_files(
+            dir,
+            &args.prefix,
+            &formats,
+            false,
+            range,
+            &mut deals,
+            &options,
+            &policy,
+        )?
     };
-    let names = write_files(
-        std::path::Path::new("."),
-        &args.prefix,
-        &formats,
-        false,
-        range,
-        &mut deals.into_iter(),
-        &WriteOptions::default(),
-    )?;
     eprintln!("wrote {}", names.join(", "));
     Ok(())
 }

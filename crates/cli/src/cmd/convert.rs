@@ -7,9 +7,13 @@
 //! format is Big Deal's writer, which needs a full deal on every board and consecutive board
 //! numbers — otherwise the command fails naming the board.
 //!
+//! No output may be the input (`convert club.pbn` would write club.pbn: refused), and existing
+//! files are replaced only with `--force`; every file is written whole or not at all.
+//!
 //! Problems the reader met go to stderr, one per line, `IN:LINE: [Tag] message`; they do not
 //! stop the conversion of the boards that were read.
 
+use crate::output::Policy;
 use anyhow::{bail, Context};
 use fairdeal_dealing::formats::select_formats;
 use fairdeal_interop::export::export_files;
@@ -27,6 +31,9 @@ pub struct Args {
     /// Output file prefix (default: the input's name without extension).
     #[arg(long, short)]
     prefix: Option<String>,
+    /// Replace existing files (never the input itself).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Reads a hand record (LIN by name or content, else PBN), prints the reader's problems to
@@ -58,8 +65,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(p) => p,
         None => args.input.with_extension("").display().to_string(),
     };
+    let policy = Policy::new(args.force).input(&args.input);
+    let names: Vec<String> = formats.iter().map(|f| f.file_name(&prefix)).collect();
+    policy.check_all(&names)?;
     for (file, bytes) in export_files(&outcome.boards, &formats, &prefix)? {
-        std::fs::write(&file, bytes).with_context(|| format!("cannot write {file}"))?;
+        policy.write(Path::new(&file), &bytes)?;
     }
     Ok(())
 }

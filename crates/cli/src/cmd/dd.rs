@@ -6,10 +6,12 @@
 //! vulnerability and dealer — from its tags, else from its number by the standard cycle.
 //! `--csv` prints one line per board instead; `--pbn OUT` also writes the hand record with
 //! `OptimumResultTable`, `ParContract` and `OptimumScore` added. Boards without four full
-//! hands are reported on stderr and skipped.
+//! hands are reported on stderr and skipped. `-j` takes 1 to 256 threads; `--pbn` never
+//! replaces the input, nor an existing file without `--force`.
 
 use crate::cmd::convert::read_hand_record;
-use anyhow::{bail, Context};
+use crate::output::Policy;
+use anyhow::bail;
 use fairdeal_interop::{write_pbn, PbnOptions};
 use fairdeal_model::dd::{DdTable, Par};
 use fairdeal_model::{Deal, Seat, Strain, Vulnerability};
@@ -30,7 +32,13 @@ pub struct Args {
     /// Also write the boards as PBN with the DD table and par tags to this file.
     #[arg(long, value_name = "OUT")]
     pbn: Option<PathBuf>,
+    /// Replace an existing `--pbn` file (never the input itself).
+    #[arg(long)]
+    force: bool,
 }
+
+/// Most solver threads `-j` accepts.
+const MAX_THREADS: usize = 256;
 
 /// One solvable board.
 struct Job {
@@ -123,6 +131,17 @@ fn csv_line(j: &Job, t: &DdTable, par: &Par) -> String {
 
 /// Runs `fairdeal dd`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let threads = match args.threads {
+        Some(n) if n == 0 || n > MAX_THREADS => {
+            bail!("-j {n}: expected 1 to {MAX_THREADS} solver threads")
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let policy = Policy::new(args.force).input(&args.input);
+    if let Some(path) = &args.pbn {
+        policy.check(path)?;
+    }
     let mut outcome = read_hand_record(&args.input)?;
     let name = args.input.display();
     let mut jobs = Vec::new();
@@ -147,11 +166,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if jobs.is_empty() {
         bail!("{name} holds no board with four full hands");
     }
-    let threads = match args.threads {
-        Some(0) => bail!("-j needs at least 1 thread"),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
     let deals: Vec<Deal> = jobs.iter().map(|j| j.deal).collect();
     let tables = fairdeal_dd::solve_tables(&deals, threads, |_, _| {});
     let mut out = String::new();
@@ -177,7 +191,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     print!("{out}");
     if let Some(path) = args.pbn {
         let text = write_pbn(&outcome.boards, &PbnOptions::default());
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        policy.write(&path, text.as_bytes())?;
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! `--reveal-seed`. Also home of the helpers the `bigdeal` and `squaredeal` commands share:
 //! board ranges, prefix checks and the file-writing loop.
 
+use crate::output::Policy;
 use anyhow::{bail, Context};
 use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
 use fairdeal_dealing::entropy::{Seed, SeedBuilder};
@@ -12,8 +13,7 @@ use fairdeal_dealing::formats::{
     select_formats, BoardRange, FormatSpec, LineEnding, WriteOptions, STATS_WARNING,
 };
 use fairdeal_model::Deal;
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// Arguments of `fairdeal deal`.
@@ -44,15 +44,28 @@ pub struct Args {
     /// Print the seed (keep it secret until the boards have been played).
     #[arg(long)]
     reveal_seed: bool,
+    /// Replace existing files.
+    #[arg(long)]
+    force: bool,
 }
 
-/// Parses `N` (boards 1..N) or `L-H`.
+/// Highest board number a CLI board range may name (bigdealx's own limit is 10⁹ boards);
+/// keeps every `board + 1` in the writers far from `u32::MAX`.
+pub(crate) const MAX_BOARD_NUMBER: u32 = 1_000_000_000;
+
+/// Parses `N` (boards 1..N) or `L-H`, board numbers 1 to [`MAX_BOARD_NUMBER`].
 pub(crate) fn parse_range(text: &str) -> anyhow::Result<BoardRange> {
     let t = text.trim();
     let num = |s: &str| -> anyhow::Result<u32> {
-        s.trim().parse::<u32>().with_context(|| {
+        let n = s.trim().parse::<u64>().with_context(|| {
             format!("board range {t:?}: expected a number of boards N or a range L-H")
-        })
+        })?;
+        if n > u64::from(MAX_BOARD_NUMBER) {
+            bail!(
+                "board range {t:?}: board {n} is past the highest board number, {MAX_BOARD_NUMBER}"
+            );
+        }
+        Ok(n as u32)
     };
     let r = match t.split_once('-') {
         Some((l, h)) => BoardRange::new(num(l)?, num(h)?),
@@ -81,24 +94,56 @@ pub(crate) fn os_seed(mut pool: SeedBuilder) -> anyhow::Result<Seed> {
     Ok(pool.finish())
 }
 
-/// Streams `deals` into one file per format in `dir` (and PBN to stdout if `stdout`), then
-/// reports the files written on stderr.
+/// Most boards one run deals (bigdealx's own limit), checked before any dealing.
+pub(crate) const MAX_BOARDS_PER_RUN: u32 = 1_000_000_000;
+
+/// Refuses, before any dealing, a range longer than [`MAX_BOARDS_PER_RUN`] or one going past
+/// the highest board a format can hold.
+pub(crate) fn check_range(
+    range: BoardRange,
+    formats: &[&'static FormatSpec],
+) -> anyhow::Result<()> {
+    if range.count() > MAX_BOARDS_PER_RUN {
+        bail!(
+            "at most {MAX_BOARDS_PER_RUN} boards per run (bigdealx's limit); asked for {}",
+            range.count()
+        );
+    }
+    for f in formats {
+        if let Some(max) = f.max_board {
+            if range.high() > max {
+                bail!(
+                    "format {:?} supports boards up to {max}; the set goes to board {} (Big Deal would silently skip it)",
+                    f.name,
+                    range.high()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Streams `deals` into one file per format in `dir` (and PBN to stdout if `stdout`). Every
+/// target is checked against `policy` first; the files are temporary until every board was
+/// written, so an error (a failed deal, a full disk, a closed stdout) leaves none behind.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn write_files(
     dir: &Path,
     prefix: &str,
     formats: &[&'static FormatSpec],
     stdout_pbn: bool,
     range: BoardRange,
-    deals: &mut dyn Iterator<Item = Deal>,
+    deals: &mut dyn Iterator<Item = anyhow::Result<Deal>>,
     options: &WriteOptions,
+    policy: &Policy,
 ) -> anyhow::Result<Vec<String>> {
     let names: Vec<String> = formats.iter().map(|f| f.file_name(prefix)).collect();
-    let mut files = Vec::with_capacity(formats.len());
-    for name in &names {
-        let path = dir.join(name);
-        let f = File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
-        files.push(BufWriter::new(f));
-    }
+    let paths: Vec<_> = names.iter().map(|n| dir.join(n)).collect();
+    policy.check_all(&paths)?;
+    let mut files = paths
+        .iter()
+        .map(|p| policy.create(p))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     if formats.iter().any(|f| f.name == "stats") {
         print!("{STATS_WARNING}");
     }
@@ -116,6 +161,7 @@ pub(crate) fn write_files(
             let Some(deal) = deals.next() else {
                 bail!("the deal stream ended early at board {board}");
             };
+            let deal = deal?;
             for w in &mut writers {
                 w.write_board(board, &deal)?;
             }
@@ -124,8 +170,9 @@ pub(crate) fn write_files(
             w.finish()?;
         }
     }
-    for (f, name) in files.iter_mut().zip(&names) {
-        f.flush().with_context(|| format!("cannot write {name}"))?;
+    stdout.flush().context("cannot write to standard output")?;
+    for f in files {
+        f.commit()?;
     }
     Ok(names)
 }
@@ -138,17 +185,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if formats.is_empty() {
         bail!("no formats given: expected -f with at least one format");
     }
-    for f in &formats {
-        if let Some(max) = f.max_board {
-            if range.high() > max {
-                bail!(
-                    "format {:?} supports boards up to {max}; the set goes to board {}",
-                    f.name,
-                    range.high()
-                );
-            }
-        }
-    }
+    check_range(range, &formats)?;
     let seed = match &args.seed {
         Some(hex) => Seed::from_hex(hex)?,
         None => os_seed(SeedBuilder::new())?,
@@ -168,8 +205,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &formats,
         false,
         range,
-        &mut deals,
+        &mut deals.by_ref().map(Ok),
         &options,
+        &Policy::new(args.force),
     )?;
     eprintln!(
         "dealt boards {}-{} ({} hashes): {}",

@@ -5,9 +5,11 @@
 //! double-dummy table and par when the file has them) or, with `--seats`, one practice sheet
 //! per seat holding only that seat's hands. The page is the interop crate's
 //! [`fairdeal_interop::print`] output — the same the app prints. Default output: the input's
-//! name with `.html`; `-o -` writes to stdout. Reader problems go to stderr as in `convert`.
+//! name with `.html`; `-o -` writes to stdout. An existing file is replaced only with `--force`,
+//! and never the input. Reader problems go to stderr as in `convert`.
 
 use super::convert::read_hand_record;
+use crate::output::Policy;
 use anyhow::{anyhow, bail, Context};
 use fairdeal_interop::print::{hand_records_html, PerPage, PrintOptions, Sheets};
 use fairdeal_model::Seat;
@@ -41,6 +43,9 @@ pub struct Args {
     /// Output file (default: the input's name with .html; `-` for stdout).
     #[arg(long, short)]
     output: Option<PathBuf>,
+    /// Replace an existing output file (never the input itself).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Accepts 1, 2, 4 or 6.
@@ -90,6 +95,14 @@ fn parse_seats(text: &str) -> anyhow::Result<Vec<Seat>> {
 
 /// Runs `fairdeal print`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.input.with_extension("html"));
+    let policy = Policy::new(args.force).input(&args.input);
+    if output.as_os_str() != "-" {
+        policy.check(&output)?;
+    }
     let sheets = match &args.seats {
         Some(text) => Sheets::Seats(parse_seats(text)?),
         None => Sheets::HandRecords,
@@ -104,16 +117,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         fingerprint: args.fingerprint,
     };
     let html = hand_records_html(&outcome.boards, &options);
-    let output = args
-        .output
-        .unwrap_or_else(|| args.input.with_extension("html"));
     if output.as_os_str() == "-" {
         std::io::stdout()
             .write_all(html.as_bytes())
             .context("cannot write to stdout")?;
     } else {
-        std::fs::write(&output, html)
-            .with_context(|| format!("cannot write {}", output.display()))?;
+        policy.write(&output, html.as_bytes())?;
     }
     Ok(())
 }

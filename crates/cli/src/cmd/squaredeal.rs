@@ -1,22 +1,30 @@
 //! `fairdeal squaredeal`: SquareDeal tournaments — create (keys + commitment), deal sessions,
 //! verify a published set.
 //!
-//! * `create T --name … --di … --phase "sessions:boards:prefix:description" …` writes `T.sqd`
-//!   (publish it) and `T.sqk` (keep it secret). Keys come from ChaCha20 seeded by the OS.
+//! * `create T --name … --di … --phase "sessions:boards:prefix:description" … [--tag-sessions
+//!   P,…]` writes `T.sqd` (publish it) and `T.sqk` (keep it secret). Keys come from ChaCha20
+//!   seeded by the OS. The tournament is made under Fair Deal's commitment 2 (`CV 2`): the
+//!   published `KH` covers the keys *and* the name, DI, phases and session tags, so after DV
+//!   is known nothing is left to choose (see `fairdeal_dealing::squaredeal`).
 //! * `deal T --dv VALUE --phase P --session S|L-H|all [--reserve] [-f pbn,…]` checks `T.sqk`
-//!   against the published hash, records DV in `T.sqd`, and writes the session files.
+//!   against the published hash, records DV in `T.sqd` — saying so, and keeping the file as
+//!   published in `T.sqd.published` first (refused if that exists, unless `--force`) — and
+//!   writes the session files.
 //! * `verify T.sqd T.sqk --dv VALUE [--phase P --session …]` checks the commitment and
 //!   regenerates sessions: existing files are compared byte for byte, missing ones written.
 //!
 //! DV is canonicalised as newer SquareDeal does (trim, collapse spaces, drop `.`/`,` between
-//! digits) unless `--raw-dv` is given (for sets made by older SquareDeal versions).
+//! digits). For SquareDeal's own keys-only files, `--raw-dv`, `--tag-session` and `--boards`
+//! keep their old meaning (those choices are not committed there, and a note says so); for
+//! committed files they are fixed by the `.sqd` and refused. Session files are never written
+//! over without `--force`, and every write is whole or nothing.
 
 use super::deal::write_files;
+use crate::output::Policy;
 use anyhow::{bail, Context};
-use fairdeal_dealing::bigdeal::BigDealGenerator;
 use fairdeal_dealing::formats::{select_formats, LineEnding, WriteOptions};
 use fairdeal_dealing::squaredeal::{
-    canonical_delayed_value, session_seed, KeyFile, Phase, SessionRequest, Tournament,
+    canonical_delayed_value, Commitment, KeyFile, Phase, SessionRequest, Tournament, MAX_BOARD,
 };
 use rand_core::SeedableRng;
 use std::path::{Path, PathBuf};
@@ -51,6 +59,10 @@ struct CreateArgs {
     /// A phase: "sessions:boards:file-prefix:description"; boards are N, L-H, a list, SxN or ?.
     #[arg(long = "phase", required = true)]
     phases: Vec<String>,
+    /// Phases (1-based, comma-separated) whose sessions add ses<n> to the seed (SquareDeal
+    /// 2.7's variable-session phases); committed with the keys.
+    #[arg(long = "tag-sessions", value_name = "P,…")]
+    tag_sessions: Option<String>,
     /// Overwrite existing .sqd/.sqk files.
     #[arg(long)]
     force: bool,
@@ -88,6 +100,9 @@ struct SessionArgs {
     /// Directory for the session files.
     #[arg(long, default_value = ".")]
     dir: PathBuf,
+    /// Replace existing session files (and, for `deal`, an existing `.sqd.published` backup).
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -135,6 +150,12 @@ fn parse_phase(text: &str) -> anyhow::Result<Phase> {
     let mut boards = f[1].trim().to_string();
     if let Some((n, len)) = boards.split_once('x') {
         if let (Ok(n), Ok(len)) = (n.parse::<u32>(), len.parse::<u32>()) {
+            let total = u64::from(n) * u64::from(len);
+            if n == 0 || len == 0 || total > u64::from(MAX_BOARD) {
+                bail!(
+                    "phase {text:?}: {n}x{len} boards; expected at least one, and boards up to {MAX_BOARD}"
+                );
+            }
             boards = (1..=n)
                 .map(|s| format!("{}-{}", (s - 1) * len + 1, s * len))
                 .collect::<Vec<_>>()
@@ -171,27 +192,50 @@ fn create(a: CreateArgs) -> anyhow::Result<()> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let sqd = PathBuf::from(format!("{t}.sqd"));
     let sqk = PathBuf::from(format!("{t}.sqk"));
-    if !a.force && (sqd.exists() || sqk.exists()) {
-        bail!(
-            "{} or {} already exists (use --force to overwrite)",
-            sqd.display(),
-            sqk.display()
-        );
-    }
+    let tagged = match &a.tag_sessions {
+        None => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .map(|p| {
+                p.trim()
+                    .parse::<u32>()
+                    .with_context(|| format!("--tag-sessions {list:?}: expected phase numbers"))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?,
+    };
+    let policy = Policy::new(a.force);
+    policy.check_all(&[&sqd, &sqk])?;
     let mut os = [0u8; 32];
     getrandom::fill(&mut os)
         .map_err(|e| anyhow::anyhow!("the OS random number generator failed: {e}"))?;
     let mut rng = rand_chacha::ChaCha20Rng::from_seed(os);
-    let (tournament, keys) = Tournament::create(&a.name, &a.delayed_info, phases, &mut rng)?;
-    std::fs::write(&sqk, keys.to_bytes())
-        .with_context(|| format!("cannot write {}", sqk.display()))?;
-    std::fs::write(&sqd, tournament.to_sqd())
-        .with_context(|| format!("cannot write {}", sqd.display()))?;
+    let (tournament, keys) =
+        Tournament::create_committed(&a.name, &a.delayed_info, phases, tagged, &mut rng)?;
+    policy.write(&sqk, &keys.to_bytes())?;
+    policy.write(&sqd, tournament.to_sqd().as_bytes())?;
     println!(
         "published {} (KH {}); keep {} secret",
         sqd.display(),
         tournament.key_hash.as_deref().unwrap_or(""),
         sqk.display()
+    );
+    Ok(())
+}
+
+/// Records DV in the `.sqd`: the file as read is kept first as `<file>.published` (never
+/// over an existing one without `--force`), then the new text replaces the `.sqd` whole, and
+/// both are reported.
+fn record_dv(sqd_path: &Path, published: &str, t: &Tournament, force: bool) -> anyhow::Result<()> {
+    let mut backup = sqd_path.as_os_str().to_owned();
+    backup.push(".published");
+    let backup = PathBuf::from(backup);
+    Policy::new(force).write(&backup, published.as_bytes())?;
+    Policy::new(true).write(sqd_path, t.to_sqd().as_bytes())?;
+    println!(
+        "updated {}: recorded DV {:?} (the file as published is kept as {})",
+        sqd_path.display(),
+        t.delayed_value.as_deref().unwrap_or(""),
+        backup.display()
     );
     Ok(())
 }
@@ -227,6 +271,22 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
         "key file matches the published commitment (KH {})",
         t.key_hash.as_deref().unwrap_or("")
     );
+    let committed = t.commitment == Commitment::Full;
+    if committed && a.raw_dv {
+        bail!("--raw-dv: this tournament's commitment (CV 2) always canonicalises DV");
+    }
+    if committed && a.tag_session {
+        bail!(
+            "--tag-session: this tournament's commitment (CV 2) fixes the session tags (ST line)"
+        );
+    }
+    if !committed {
+        eprintln!(
+            "fairdeal: note: {} is a keys-only (SquareDeal) commitment: the session tag, the DV form and `?` board ranges are not covered by KH",
+            sqd_path.display()
+        );
+    }
+    let policy = Policy::new(a.force).input(sqd_path).input(sqk_path);
 
     let given = a.delayed_value.as_ref().map(|dv| {
         if a.raw_dv {
@@ -244,8 +304,6 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
         (None, Some(g)) => {
             if !verify {
                 t.delayed_value = Some(g.clone());
-                std::fs::write(sqd_path, t.to_sqd())
-                    .with_context(|| format!("cannot write {}", sqd_path.display()))?;
             }
             g
         }
@@ -256,7 +314,12 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
             bail!("the delayed value is not known: give --dv");
         }
     };
+    // DV is recorded only once every requested session was dealt and its files checked.
+    let record = !verify && sqd_text != t.to_sqd() && t.delayed_value.is_some();
     let Some(phase_no) = a.phase else {
+        if record {
+            record_dv(sqd_path, &sqd_text, &t, a.force)?;
+        }
         return Ok(());
     };
     let phase = phase_no
@@ -282,17 +345,30 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
         },
         event: None,
     };
-    let mut mismatches = 0;
+    let mut dealt_sessions = Vec::new();
     for s in session_list(&a.session, phase.sessions)? {
         let req = SessionRequest {
             phase: phase_no,
             session: s,
             reserve: a.reserve,
-            tag_session: a.tag_session,
+            tag_session: t.committed_tag(phase_no).unwrap_or(a.tag_session),
             boards,
         };
         let dealt = t.deal_session(&keys, &dv, &req)?;
-        let key = keys.key(phase_no, s).context("missing key")?;
+        if !verify {
+            let paths: Vec<PathBuf> = formats
+                .iter()
+                .map(|f| a.dir.join(f.file_name(&dealt.file_prefix)))
+                .collect();
+            policy.check_all(&paths)?;
+        }
+        dealt_sessions.push((s, dealt));
+    }
+    if record {
+        record_dv(sqd_path, &sqd_text, &t, a.force)?;
+    }
+    let mut mismatches = 0;
+    for (s, dealt) in dealt_sessions {
         if verify {
             for f in &formats {
                 let name = f.file_name(&dealt.file_prefix);
@@ -308,23 +384,20 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
                         mismatches += 1;
                     }
                 } else {
-                    std::fs::write(&path, &fresh)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    policy.write(&path, &fresh)?;
                     println!("{name}: written");
                 }
             }
         } else {
-            let seed = session_seed(key, &dv, &req);
-            let (owner, _) = key.halves();
-            let mut gen = BigDealGenerator::from_seed(&seed, owner);
             let names = write_files(
                 &a.dir,
                 &dealt.file_prefix,
                 &formats,
                 false,
                 dealt.range,
-                &mut gen,
+                &mut dealt.boards.iter().map(|(_, d)| Ok(*d)),
                 &options,
+                &policy,
             )?;
             println!(
                 "{} (boards {}-{}): {}",

@@ -8,7 +8,8 @@
 //! the engine cannot count a table exactly it says "exact expectation not available" and
 //! why. Per-seat averages (HCP, suit lengths) come with their exact means and z-scores.
 //! `--csv` writes one CSV (kind = cell | test | average) instead of text. Seeds as in
-//! `fairdeal constrain` (reported on stderr when drawn from the OS, never on stdout).
+//! `fairdeal constrain` (a seed drawn from the OS is printed, on stderr, only with
+//! `--reveal-seed`).
 
 use super::constrain::seed_or_fresh;
 use super::count::read_spec;
@@ -31,6 +32,9 @@ pub struct Args {
     /// Seed as hex (up to 64 digits); default: fresh from the OS.
     #[arg(long)]
     pub seed: Option<String>,
+    /// Print the seed drawn from the OS on stderr (whoever holds it can replay the deals).
+    #[arg(long)]
+    pub reveal_seed: bool,
     /// Write CSV instead of text.
     #[arg(long)]
     pub csv: bool,
@@ -47,7 +51,7 @@ fn parse_table(s: &str) -> Result<TableSpec, String> {
 /// Runs `fairdeal stats`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let spec = read_spec(&args.file)?;
-    let seed = seed_or_fresh(args.seed.as_deref())?;
+    let seed = seed_or_fresh(args.seed.as_deref(), args.reveal_seed)?;
     let mut rng = ChaCha8Rng::from_seed(seed);
     let mut generator = Generator::new(&spec, Options::default())?;
     let tables = if args.stats.is_empty() {

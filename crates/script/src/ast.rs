@@ -291,4 +291,12 @@ pub struct Script {
     pub counts: [[i32; 13]; 12],
     /// Variables in definition order (their uses point at these).
     pub vars: Vec<Arc<VarDef>>,
+    /// Where each variable's definition is (by [`VarDef::index`]).
+    pub var_spans: Vec<Range<usize>>,
+    /// How many times each variable is used (by [`VarDef::index`]).
+    pub var_uses: Vec<u32>,
+    /// Where each `action` statement is (only the last one's list is used, as in dealer).
+    pub action_spans: Vec<Range<usize>>,
+    /// Where each condition is (`condition e` or a bare expression; the last one wins).
+    pub condition_spans: Vec<Range<usize>>,
 }

@@ -12,13 +12,15 @@ pub mod dpp;
 pub mod eval;
 mod examples;
 pub mod lexer;
+pub mod lint;
 pub mod output;
 pub mod parser;
+mod plan;
 pub mod reference;
 mod run;
 pub mod union;
 
-pub use run::{Program, Runner, MAX_REPORT_DEALS};
+pub use run::{ForcedFormat, Program, Runner, MAX_REPORT_DEALS};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 

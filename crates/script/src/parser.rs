@@ -112,6 +112,10 @@ impl<'a> Parser<'a> {
                 actions: None,
                 counts: default_counts(),
                 vars: Vec::new(),
+                var_spans: Vec::new(),
+                var_uses: Vec::new(),
+                action_spans: Vec::new(),
+                condition_spans: Vec::new(),
             },
             predeal_owner: [None; 52],
             length_spans: Vec::new(),
@@ -325,6 +329,7 @@ impl<'a> Parser<'a> {
                 }
                 "action" => {
                     self.pos += 1;
+                    self.script.action_spans.push(t.span.clone());
                     return self.actions();
                 }
                 _ => {}
@@ -382,6 +387,8 @@ impl<'a> Parser<'a> {
             expanded: e_expanded,
         });
         self.script.vars.push(Arc::clone(&def));
+        self.script.var_spans.push(span.clone());
+        self.script.var_uses.push(0);
         self.defs.insert(name.to_string(), (def, span));
         Ok(())
     }
@@ -390,6 +397,7 @@ impl<'a> Parser<'a> {
         let start = self.here().start;
         let e = self.expr()?;
         let end = self.prev_end();
+        self.script.condition_spans.push(start..end);
         self.script.condition = Some((e, start..end));
         Ok(())
     }
@@ -933,6 +941,9 @@ impl<'a> Parser<'a> {
         let Some(doc) = lookup(w) else {
             if let Some((v, _)) = self.defs.get(w) {
                 self.pos += 1;
+                if let Some(n) = self.script.var_uses.get_mut(v.index) {
+                    *n += 1;
+                }
                 return Ok(Expr::Var(Arc::clone(v)));
             }
             let span = t.span.clone();

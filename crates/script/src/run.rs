@@ -1,52 +1,68 @@
 //! Running a compiled script: the deal loop (plain shuffles or exact acceleration), the
 //! actions' state, and the report.
 
-use crate::accel::{self, Nec};
+use crate::accel;
 use crate::ast::{Action, EsItem, Script};
 use crate::eval::{Ctx, DdCache, Tables};
 use crate::output;
 use crate::parser::default_counts;
-use crate::union::{self, Sampler};
+use crate::plan::{self, Planned, Screen, ACCEL_BELOW, MAX_BUDGET};
+use crate::union::Sampler;
 use crate::{Average, Frequency, Frequency2D, Report};
-use fairdeal_constrain::{Dealer, Options, ALL_DEALS};
+use fairdeal_constrain::{Dealer, Options};
+use fairdeal_dealing::fast::FastDealer;
 use fairdeal_model::{Deal, Hand, Seat};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// At most this many produced deals are kept in a [`Report`] (the rest are counted).
 pub const MAX_REPORT_DEALS: usize = 10_000;
 /// Text kept in a report before it is cut (the CLI drains it as it goes).
 const MAX_TEXT: usize = 4 << 20;
-/// Exact sampling is used when the counted part keeps fewer deals than this fraction.
-const ACCEL_BELOW: f64 = 0.05;
+/// The runner's cost model for building exact tables, in units of one rejection shuffle
+/// (a shuffle and the condition tested, ~0.25 µs natively): DP steps of the exact engine
+/// per shuffle (a step is ~16 ns: a 4-seat plan over a 30 M budget took 2.4 s here).
+const STEPS_PER_SHUFFLE: f64 = 15.0;
+/// Share of the rejection work still expected that a build's budget may stand for. A
+/// build that fails spends up to ~5 times its budget (the joint tables, then fewer seats),
+/// one that succeeds usually far less, so a failed try costs at most ~1/6 of the rejection
+/// work that follows anyway.
+const BUILD_SHARE: f64 = 1.0 / 8.0;
+/// Smallest budget worth a build (a few milliseconds); budgets are this times powers of 4.
+const MIN_BUDGET: u64 = 120_000;
+/// How often (in generated deals) an undecided runner reconsiders exact sampling.
+const CHECK_EVERY: u64 = 1 << 15;
+/// Deals generated before the observed acceptance rate replaces the screen's estimate.
+const OBSERVE_AFTER: u64 = 20_000;
 /// dealer's default `generate`.
 const DEFAULT_GENERATE: u64 = 10_000_000;
-
-#[derive(Debug)]
-struct Accel {
-    /// The exact sampler (None when the counted part is impossible).
-    dealer: Option<Sampler>,
-    /// The parts of a union (empty when one set is sampled).
-    parts: Vec<Nec>,
-    /// P(N) relative to the deals dealer shuffles (those respecting the predeal); for a
-    /// union, S/base with S the sum of its parts' sizes (see [`crate::union`]).
-    p: f64,
-    nec: Nec,
-    impossible: bool,
-}
 
 #[derive(Debug)]
 struct Compiled {
     script: Script,
     tables: Arc<Tables>,
-    accel: Option<Accel>,
-    accel_note: String,
+    /// False for [`crate::compile_unaccelerated`].
+    accelerate: bool,
+    /// The compile-time screen of the countable part.
+    screen: Screen,
+    /// Plans built so far, by budget (a plan is a pure function of script and budget, so
+    /// sharing them between runners changes no deal).
+    plans: Mutex<Vec<(u64, Arc<Planned>)>>,
     /// Exact sampler of the deals dealer shuffles when suit lengths are predealt.
     base: Option<Dealer>,
     /// Suit lengths are predealt but too many to count: shuffle and reject on them.
     length_rejection: bool,
     prints: bool,
+}
+
+/// A machine-readable output forced on a script ([`Program::with_format`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ForcedFormat {
+    /// dealer's `printoneline`: `n S.H.D.C e … s … w …`, one deal a line.
+    OneLine,
+    /// dealer's `printpbn`: PBN games.
+    Pbn,
 }
 
 /// A compiled script.
@@ -57,173 +73,6 @@ pub struct Program {
     produce: u64,
     event: String,
     date: String,
-}
-
-/// Budget for the exact tables: enough for any one or two seats, bounded so that compiling
-/// never takes long (beyond it the engine reports an inexact count and we shuffle instead).
-fn options() -> Options {
-    Options {
-        budget: 30_000_000,
-        ..Options::default()
-    }
-}
-
-fn plan(script: &Script) -> (Option<Accel>, String) {
-    let Some((cond, _)) = &script.condition else {
-        return (None, "No condition: every shuffle is kept.".into());
-    };
-    if cond.expanded_size() > crate::ast::MAX_ANALYSED {
-        return (None, format!("The condition is too large to analyse for exact sampling (over {} terms once its variables are written out): every deal is shuffled and the whole condition tested, as dealer does.", crate::ast::MAX_ANALYSED));
-    }
-    let default_hcp = script.counts[0] == default_counts()[0];
-    let nec = accel::necessary(cond, false, default_hcp);
-    let alts = accel::alternatives(cond, false, default_hcp);
-    if nec.is_top() && alts.len() < 2 {
-        return (None, "Nothing in the condition can be counted exactly (per-seat HCP with the standard pointcount, controls, suit lengths, shapes, hascard, partnership HCP sums): every deal is shuffled and the whole condition tested, as dealer does.".into());
-    }
-    let hull = if nec.is_top() {
-        (None, String::new())
-    } else {
-        plan_nec(script, nec, true)
-    };
-    if alts.len() < 2 || hull.0.as_ref().is_some_and(|a| a.impossible) {
-        return hull;
-    }
-    // An `or` whose parts are rarer than their hull: sample the union exactly when that
-    // beats the hull's plan clearly (or shuffling, when the hull gives none).
-    let hull_p = hull.0.as_ref().map(|a| a.p);
-    let better = |a: &Accel| a.impossible || hull_p.map_or(a.p < ACCEL_BELOW, |h| a.p < h / 2.0);
-    match plan_union(script, alts) {
-        Some(u) if u.0.as_ref().is_some_and(better) => u,
-        _ if hull.0.is_none() && hull.1.is_empty() => (None, "The parts of the condition's 'or' keep too many deals for exact sampling to pay, or their overlaps are beyond the exact engine's budget: every deal is shuffled and the whole condition tested.".into()),
-        _ => hull,
-    }
-}
-
-/// Plans exact sampling of the union of `alts` (the parts of an `or`); None when some part
-/// cannot be counted within budget or the parts are not rare enough together.
-fn plan_union(script: &Script, alts: Vec<Nec>) -> Option<(Option<Accel>, String)> {
-    let parts: Vec<Nec> = alts
-        .into_iter()
-        .map(|n| accel::with_lengths(n, script))
-        .collect();
-    let base = match Dealer::new(&accel::base_set(script), options()) {
-        Ok(d) if d.count().is_exact() => d.count().deals,
-        _ => ALL_DEALS,
-    };
-    let hull = accel::hull(&parts);
-    match union::plan(parts.clone(), &script.predeal, options()) {
-        union::Plan::Unavailable => None,
-        union::Plan::Impossible => Some((
-            Some(Accel { dealer: None, parts, p: 0.0, nec: hull, impossible: true }),
-            "No part of the condition's 'or' admits a deal: nothing can be produced; the generate limit is used up at once, as dealer would after shuffling it all.".into(),
-        )),
-        union::Plan::Ready(sampler, count) => {
-            let p = count as f64 / base as f64;
-            if p >= ACCEL_BELOW {
-                return None;
-            }
-            Some((Some(Accel { dealer: Some(sampler), parts, p, nec: hull, impossible: false }), String::new()))
-        }
-    }
-}
-
-/// Plans exact sampling of `nec`; `split` allows one retry with seats or sums alone.
-fn plan_nec(script: &Script, nec: Nec, split: bool) -> (Option<Accel>, String) {
-    let nec = accel::with_lengths(nec, script);
-    let Some(set) = accel::constraint_set(&nec, &script.predeal) else {
-        return (None, "The condition asks for cards predealt to another seat: no deal can qualify; dealing by rejection.".into());
-    };
-    let base_set = accel::base_set(script);
-    let base = match Dealer::new(&base_set, options()) {
-        Ok(d) if d.count().is_exact() => d.count().deals,
-        _ => ALL_DEALS,
-    };
-    // Cheap screen first: the product of the seats' own probabilities (each counted alone)
-    // approximates P(N); building the joint tables is only worth it when that is small.
-    let mut estimate = 1.0f64;
-    for i in 0..4 {
-        if !set.seats[i].constrained {
-            continue;
-        }
-        let mut one = base_set.clone();
-        for j in 0..4 {
-            one.seats[j].fixed = set.seats[j].fixed;
-        }
-        one.seats[i] = set.seats[i].clone();
-        match Dealer::new(&one, options()) {
-            Ok(d) => {
-                let c = d.count();
-                if c.is_exact() {
-                    estimate *= c.deals as f64 / base as f64;
-                }
-            }
-            // Impossible alone: the joint build below says so precisely.
-            Err(fairdeal_constrain::BuildError::NoDeal { .. }) => estimate = 0.0,
-            Err(_) => {}
-        }
-    }
-    for pc in &set.pairs {
-        let mut one = base_set.clone();
-        for j in 0..4 {
-            one.seats[j].fixed = set.seats[j].fixed;
-        }
-        one.pairs.push(pc.clone());
-        match Dealer::new(&one, options()) {
-            Ok(d) => {
-                let c = d.count();
-                if c.is_exact() {
-                    estimate *= c.deals as f64 / base as f64;
-                }
-            }
-            Err(fairdeal_constrain::BuildError::NoDeal { .. }) => estimate = 0.0,
-            Err(_) => {}
-        }
-    }
-    if estimate >= ACCEL_BELOW {
-        return (None, format!("The countable part of the condition keeps about {:.2}% of deals: plain shuffling is faster at that rate, so every deal is shuffled and the whole condition tested.", estimate * 100.0));
-    }
-    match Dealer::new(&set, options()) {
-        Err(fairdeal_constrain::BuildError::NoDeal { culprit }) => (
-            Some(Accel {
-                dealer: None,
-                parts: Vec::new(),
-                p: 0.0,
-                nec,
-                impossible: true,
-            }),
-            format!("The counted part of the condition admits no deal ({culprit}): nothing can be produced; the generate limit is used up at once, as dealer would after shuffling it all."),
-        ),
-        Err(e) => (None, format!("The exact engine could not count the condition ({e}); dealing by rejection.")),
-        Ok(dealer) => {
-            let count = dealer.count();
-            if !count.is_exact() {
-                if split && !set.pairs.is_empty() {
-                    // Partnership sums with seat conditions can exceed the table budget:
-                    // count either the seats or the sums, whichever is rarer, and test the
-                    // rest by rejection (the whole condition is tested anyway).
-                    let mut seats = nec.clone();
-                    seats.pairs = Nec::top().pairs;
-                    let mut pairs = nec.clone();
-                    for (i, s) in pairs.seats.iter_mut().enumerate() {
-                        let cards = s.cards;
-                        *s = Nec::top().seats[i].clone();
-                        s.cards = cards;
-                    }
-                    let a = plan_nec(script, seats, false);
-                    let b = plan_nec(script, pairs, false);
-                    let p = |x: &(Option<Accel>, String)| x.0.as_ref().map_or(2.0, |a| a.p);
-                    return if p(&b) < p(&a) { b } else { a };
-                }
-                return (None, "The counted part is too large for the exact engine's budget; dealing by rejection.".into());
-            }
-            let p = count.deals as f64 / base as f64;
-            if p >= ACCEL_BELOW {
-                return (None, format!("The countable part of the condition keeps {:.2}% of deals: plain shuffling is faster at that rate, so every deal is shuffled and the whole condition tested.", p * 100.0));
-            }
-            (Some(Accel { dealer: Some(Sampler::One(Box::new(dealer))), parts: Vec::new(), p, nec, impossible: false }), String::new())
-        }
-    }
 }
 
 fn will_print(actions: &Option<Vec<Action>>) -> bool {
@@ -244,15 +93,24 @@ impl Program {
         } else {
             Arc::new(Tables::new(&script.counts))
         };
-        let (accel, accel_note) = if accelerate {
-            plan(&script)
+        let screen = if accelerate {
+            plan::screen(&script)
         } else {
-            (None, "Acceleration is off: every deal is shuffled and the whole condition tested, as dealer does.".into())
+            Screen {
+                candidate: false,
+                p: 1.0,
+            }
         };
         let base = if accel::has_predeal_lengths(&script) {
-            Dealer::new(&accel::base_set(&script), options())
-                .ok()
-                .filter(|d| d.count().is_exact())
+            Dealer::new(
+                &accel::base_set(&script),
+                Options {
+                    budget: MAX_BUDGET,
+                    ..Options::default()
+                },
+            )
+            .ok()
+            .filter(|d| d.count().is_exact())
         } else {
             None
         };
@@ -264,8 +122,9 @@ impl Program {
             inner: Arc::new(Compiled {
                 script,
                 tables,
-                accel,
-                accel_note,
+                accelerate,
+                screen,
+                plans: Mutex::new(Vec::new()),
                 length_rejection,
                 base,
                 prints,
@@ -327,8 +186,15 @@ impl Program {
         Runner {
             program: self.clone(),
             shuffler: fairdeal_dealing_free::Shuffler::new(seed),
+            fast: FastDealer::from_seed(seed),
             rng,
-            accel: c.accel.as_ref().and_then(|a| a.dealer.clone()),
+            accel: None,
+            planned: None,
+            settled: false,
+            next_check: 0,
+            tried_budget: 0,
+            quiet: false,
+            last: None,
             base: c.base.clone(),
             generated: 0,
             produced: 0,
@@ -344,79 +210,115 @@ impl Program {
         }
     }
 
-    /// What is sampled exactly and what by rejection.
+    /// The plan under `budget` (built once per program and budget).
+    fn plan_with(&self, budget: u64) -> Arc<Planned> {
+        let mut plans = self.inner.plans.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, p)) = plans.iter().find(|(b, _)| *b == budget) {
+            return Arc::clone(p);
+        }
+        let p = Arc::new(plan::plan(&self.inner.script, budget));
+        plans.push((budget, Arc::clone(&p)));
+        p
+    }
+
+    /// What is sampled exactly and what by rejection when a run needs it. Exact tables
+    /// are built (under the largest budget here) only when the rejection work they replace
+    /// is large: a run with a common condition deals by rejection from its first deal.
     pub fn acceleration(&self) -> String {
-        let c = &self.inner;
-        let predeal: Vec<String> = (0..4)
-            .filter(|&i| c.script.predeal[i] != 0)
-            .map(|i| {
-                format!(
-                    "{} {} cards",
-                    Seat::ALL[i].name(),
-                    Hand::from_bits(c.script.predeal[i]).len()
+        if !self.inner.accelerate {
+            return "Acceleration is off: every deal is shuffled and the whole condition tested, as dealer does.".into();
+        }
+        plan::describe(&self.inner.script, &self.plan_with(MAX_BUDGET))
+    }
+
+    /// The same program printing every produced deal in one machine-readable format,
+    /// whatever its own actions (statistics actions are dropped too), for tools and
+    /// editors. `produce` and `generate` stay as set; an unset `produce` becomes dealer's
+    /// default for printing scripts (40).
+    pub fn with_format(&self, format: ForcedFormat) -> Program {
+        let mut script = self.inner.script.clone();
+        script.actions = Some(vec![match format {
+            ForcedFormat::OneLine => Action::PrintOneLine(None),
+            ForcedFormat::Pbn => Action::PrintPbn,
+        }]);
+        let own_produce = script.produce.is_some() || self.produce != self.default_produce();
+        let mut p = Program::new(script, self.inner.accelerate);
+        p.generate = self.generate;
+        if own_produce {
+            p.produce = self.produce;
+        }
+        p.event = self.event.clone();
+        p.date = self.date.clone();
+        p
+    }
+
+    fn default_produce(&self) -> u64 {
+        if self.inner.prints {
+            40
+        } else {
+            self.inner.script.generate.unwrap_or(DEFAULT_GENERATE)
+        }
+    }
+
+    /// Shuffles `n` deals from `seed` by plain rejection (never exact sampling, no actions)
+    /// and returns (generated, kept): a pilot estimate of the acceptance rate.
+    pub fn pilot(&self, n: u64, seed: [u8; 32]) -> (u64, u64) {
+        let mut p = self.clone();
+        p.generate = n;
+        p.produce = u64::MAX;
+        let mut r = p.runner(seed);
+        r.settled = true;
+        r.quiet = true;
+        while !r.step(1 << 16) {}
+        (r.generated, r.produced)
+    }
+
+    /// The value of every variable the condition uses (directly or through others), in
+    /// definition order, and the condition's own value, on `deal`: which clauses made a deal
+    /// match. Variables using `rnd` are left out (they draw again at each use).
+    pub fn why(&self, deal: &Deal) -> Vec<(String, i64)> {
+        let script = &self.inner.script;
+        let Some((cond, _)) = &script.condition else {
+            return Vec::new();
+        };
+        let mut used = vec![false; script.vars.len()];
+        let mut stack: Vec<&crate::ast::Expr> = vec![cond];
+        while let Some(e) = stack.pop() {
+            use crate::ast::Expr::*;
+            match e {
+                Var(v) if !used.get(v.index).copied().unwrap_or(true) => {
+                    used[v.index] = true;
+                    stack.push(&v.expr);
+                }
+                Abs(x) | Imps(x) | Not(x) | Neg(x) | Rnd(x) | Score(_, _, _, x) => stack.push(x),
+                Bin(_, a, b) => stack.extend([&**a, &**b]),
+                Cond(c, a, b) => stack.extend([&**c, &**a, &**b]),
+                _ => {}
+            }
+        }
+        let mut rng = ChaCha8Rng::from_seed([0; 32]);
+        let mut dd = DdCache::default();
+        let mut ctx = Ctx::new(deal, &self.inner.tables, &mut rng, &mut dd);
+        let mut out: Vec<(String, i64)> = script
+            .vars
+            .iter()
+            .filter(|v| used[v.index] && v.pure)
+            .map(|v| {
+                (
+                    v.name.clone(),
+                    ctx.eval(&crate::ast::Expr::Var(Arc::clone(v))),
                 )
             })
             .collect();
-        let mut s = String::new();
-        let lengths: Vec<String> = (0..4)
-            .flat_map(|i| (0..4).map(move |t| (i, t)))
-            .filter_map(|(i, t)| {
-                c.script.predeal_lengths[i][t].map(|n| {
-                    format!(
-                        "{} {n} {}",
-                        Seat::ALL[i].name(),
-                        ["spades", "hearts", "diamonds", "clubs"][t]
-                    )
-                })
-            })
-            .collect();
-        if !lengths.is_empty() {
-            s.push_str(&format!(
-                "Predealt suit lengths are dealt exactly ({}): every deal with them is equally likely. ",
-                lengths.join(", ")
-            ));
-        }
-        if !predeal.is_empty() {
-            s.push_str(&format!(
-                "Predealt cards are placed exactly ({}); the rest are shuffled. ",
-                predeal.join(", ")
-            ));
-        }
-        match &c.accel {
-            Some(a) if !a.impossible => {
-                let describe = |nec: &Nec| {
-                    let mut parts: Vec<String> = (0..4)
-                        .filter_map(|i| {
-                            let d = accel::describe_seat(&nec.seats[i]);
-                            (!d.is_empty())
-                                .then(|| format!("{}: {}", Seat::ALL[i].name(), d.join(", ")))
-                        })
-                        .collect();
-                    parts.extend(accel::describe_pairs(nec));
-                    parts.join("; ")
-                };
-                let parts = if a.parts.is_empty() {
-                    vec![describe(&a.nec)]
-                } else {
-                    vec![format!(
-                        "the union of {} parts of the condition's 'or' (a part drawn by its size, a deal in m parts kept with chance 1/m) — {}",
-                        a.parts.len(),
-                        a.parts.iter().map(|n| format!("({})", describe(n))).collect::<Vec<_>>().join(" or ")
-                    )]
-                };
-                let share = if a.parts.is_empty() {
-                    format!("{:.3e} of the deals dealer shuffles, so about 1 exact draw replaces {:.0} shuffles", a.p, 1.0 / a.p)
-                } else {
-                    format!("the parts add up to {:.3e} of the deals dealer shuffles (a deal in two parts counts twice), so about 1 exact draw replaces {:.0} shuffles", a.p, 1.0 / a.p)
-                };
-                s.push_str(&format!(
-                    "Sampled exactly: {} — {share}. The whole condition is still tested on every draw (rejection for the rest), so kept deals follow dealer's distribution; 'generated' counts the shuffles dealer would have made (drawn from the exact geometric law).",
-                    parts.join("; "),
-                ));
-            }
-            _ => s.push_str(&c.accel_note),
-        }
-        s
+        out.push(("condition".into(), ctx.eval(cond)));
+        out
+    }
+
+    /// The compile-time estimate of the share of shuffled deals meeting the countable part
+    /// of the condition (roughly an upper bound of the acceptance rate); None when nothing
+    /// in the condition can be counted.
+    pub fn estimated_rate(&self) -> Option<f64> {
+        self.inner.screen.candidate.then_some(self.inner.screen.p)
     }
 }
 
@@ -519,8 +421,23 @@ mod fairdeal_dealing_free {
 pub struct Runner {
     program: Program,
     shuffler: fairdeal_dealing_free::Shuffler,
+    /// Plain shuffles: the project's fast generator (batched unbiased draws from ChaCha8).
+    fast: FastDealer,
     rng: ChaCha8Rng,
+    /// The exact sampler in use (None: shuffling).
     accel: Option<Sampler>,
+    /// The plan the sampler comes from (its P(N), or that nothing can be produced).
+    planned: Option<Arc<Planned>>,
+    /// True once the runner will not reconsider exact sampling.
+    settled: bool,
+    /// `generated` at which to reconsider next.
+    next_check: u64,
+    /// Largest budget tried so far.
+    tried_budget: u64,
+    /// No actions (a pilot run only counts).
+    quiet: bool,
+    /// The last produced deal.
+    last: Option<Deal>,
     base: Option<Dealer>,
     generated: u64,
     produced: u64,
@@ -551,7 +468,11 @@ impl Runner {
                 break;
             }
             budget -= 1;
-            let deal = match (&mut self.accel, &c.accel) {
+            if !self.settled && self.generated >= self.next_check {
+                self.consider_exact(&c);
+            }
+            let planned = self.planned.as_ref().and_then(|p| p.accel.as_ref());
+            let deal = match (&mut self.accel, planned) {
                 (_, Some(a)) if a.impossible => {
                     self.generated = generate;
                     continue;
@@ -586,7 +507,12 @@ impl Runner {
                         None if c.length_rejection => self
                             .shuffler
                             .deal_with_lengths(&c.script.predeal, &c.script.predeal_lengths),
-                        None => self.shuffler.deal(&c.script.predeal),
+                        None if c.script.predeal == [0; 4] => self.fast.next_deal(),
+                        None => match self.fast.deal_rest(&c.script.predeal.map(Hand::from_bits)) {
+                            Ok(d) => d,
+                            // Unreachable: the parser refuses overlapping or oversized predeals.
+                            Err(_) => self.shuffler.deal(&c.script.predeal),
+                        },
                     }
                 }
             };
@@ -601,7 +527,10 @@ impl Runner {
                 }
             };
             if keep {
-                self.act(&c, &deal);
+                if !self.quiet {
+                    self.act(&c, &deal);
+                }
+                self.last = Some(deal);
                 self.produced += 1;
             }
         }
@@ -609,6 +538,48 @@ impl Runner {
             self.finished = true;
         }
         self.finished
+    }
+
+    /// Decides whether exact tables pay for the rest of this run: the rejection shuffles
+    /// still expected (from the screen's estimate, then from the rate observed so far)
+    /// bound the budget a build may use, in steps of 4×; a plan that yields a sampler is
+    /// used from the next deal on. Depends only on counts, so a seed gives the same deals
+    /// on every machine.
+    fn consider_exact(&mut self, c: &Compiled) {
+        self.next_check = self.generated + CHECK_EVERY;
+        if !c.screen.candidate || c.screen.p >= ACCEL_BELOW {
+            self.settled = true;
+            return;
+        }
+        let remaining = self.program.produce.saturating_sub(self.produced) as f64;
+        let left = self.program.generate.saturating_sub(self.generated) as f64;
+        let mut p = c.screen.p;
+        if self.generated >= OBSERVE_AFTER {
+            p = p.min((self.produced as f64 + 1.0) / self.generated as f64);
+        }
+        let shuffles = if p > 0.0 {
+            (remaining / p).min(left)
+        } else {
+            left
+        };
+        let allowed = shuffles * STEPS_PER_SHUFFLE * BUILD_SHARE;
+        let mut budget = MIN_BUDGET;
+        while budget < MAX_BUDGET && (budget * 4) as f64 <= allowed {
+            budget *= 4;
+        }
+        let budget = budget.min(MAX_BUDGET);
+        if (budget as f64) > allowed || budget <= self.tried_budget {
+            return;
+        }
+        self.tried_budget = budget;
+        let planned = self.program.plan_with(budget);
+        if planned.accel.is_some() {
+            self.accel = planned.accel.as_ref().and_then(|a| a.dealer.clone());
+            self.planned = Some(planned);
+            self.settled = true;
+        } else if budget >= MAX_BUDGET {
+            self.settled = true;
+        }
     }
 
     fn act(&mut self, c: &Compiled, deal: &Deal) {
@@ -757,6 +728,11 @@ impl Runner {
             }
         }
         out
+    }
+
+    /// The last produced deal.
+    pub fn last_deal(&self) -> Option<Deal> {
+        self.last
     }
 
     /// Deals generated so far.

@@ -8,7 +8,7 @@
 //! * **No existing file is replaced without `--force`.** Without it the final rename is
 //!   `persist_noclobber`, so even a file created meanwhile by someone else is kept.
 //! * **No partial files.** Bytes go to a temporary file in the target's own folder
-//!   (`.fairdeal-*.tmp`, created readable by the owner only) that is renamed into place only
+//!   (`.fairdeal-*.tmp`, with the mode `File::create` gives) that is renamed into place only
 //!   after everything was written and flushed; on any error it is deleted when dropped.
 //!
 //! A [`Policy`] holds the `--force` flag and the inputs; [`Policy::check`] is called for every
@@ -74,9 +74,15 @@ impl Policy {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        let tmp = tempfile::Builder::new()
-            .prefix(".fairdeal-")
-            .suffix(".tmp")
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".fairdeal-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            // The mode `File::create` gives (0666 less the umask), not tempfile's 0600.
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let tmp = builder
             .tempfile_in(dir)
             .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
         Ok(PendingFile {

@@ -119,3 +119,144 @@ fn tricks_run_double_dummy_on_a_deep_stack() {
     }
     assert!(out.contains("3NT by south: "), "{out}");
 }
+
+/// A fully predealt deal: dealer and fairdeal must print exactly the same lines.
+const FIXED: &str = "predeal north SAKQ2, HJT3, DK765, CA9\npredeal east SJ9876, HA2, DQJT, CKQ7\npredeal south ST5, HKQ987, DA98, CJ32\n";
+
+/// What a program printed, without the lines that name the seed or the time.
+fn comparable(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.starts_with("Initial random seed") && !l.starts_with("Time needed"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn real_scripts_grammar_prints_exactly_what_debian_dealer_prints() {
+    // Trailing commas, two action statements (the last wins), every comment style at the
+    // start of a line, statistics last: the shape of real BBO practice scripts.
+    let src = format!(
+        "{FIXED}# --- scenario ---\n/* block\n   comment */\nproduce 3\nn = hcp(north) // points\nn >= 15\naction printoneline,\naction printoneline,\n  average \"n\" n,\n  frequency \"len\" (spades(east), 0, 13),\n"
+    );
+    let f = temp_file(&src, ".dl");
+    let ours = stdout_of(&["script", f.path().to_str().unwrap(), "-s", "1"]);
+    let theirs = std::process::Command::new("/usr/games/dealer")
+        .args(["-s", "1"])
+        .arg(f.path())
+        .output()
+        .expect("Debian's dealer (scripts/setup installs it)");
+    assert!(theirs.status.success());
+    assert_eq!(
+        comparable(&ours),
+        comparable(&String::from_utf8_lossy(&theirs.stdout))
+    );
+    assert_eq!(ours.matches("n AKQ2.JT3.K765.A9").count(), 3, "{ours}");
+}
+
+#[test]
+fn check_compiles_only_and_reports_every_problem_with_its_place() {
+    let good = temp_file(NT, ".dl");
+    fairdeal()
+        .args(["script", good.path().to_str().unwrap(), "--check"])
+        .assert()
+        .success()
+        .stdout("");
+    let bad = temp_file(
+        "a = hcp(north)\nb = 1\na = hcp(south)\naction printall, printx\n",
+        ".dl",
+    );
+    let path = bad.path().to_str().unwrap();
+    let out = fairdeal()
+        .args(["script", path, "--check"])
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{path}:3:1: redefined variable 'a' (first defined at 1:1)"
+        )),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{path}:4:18:")), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn lint_names_the_programs_that_refuse_and_measures_the_rate() {
+    let f = temp_file(
+        "nt = hcp(north) >= 15 # strong\nnt\naction printoneline,\n",
+        ".dl",
+    );
+    let out = stdout_of(&["script", f.path().to_str().unwrap(), "--lint", "-s", "3"]);
+    assert!(
+        out.contains(
+            "Debian's dealer 20211121: refuses this script (hash-comment-inside-line at 1:23)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("BBO's dealer: refuses"), "{out}");
+    // P(hcp >= 15) = 14.18 % exactly; 100 000 shuffles put it within ±0.4 %.
+    let rate: f64 = out
+        .split("shuffles = ")
+        .nth(1)
+        .and_then(|s| s.split('%').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!((rate - 14.18).abs() < 0.4, "{rate}");
+    assert!(!out.contains("\nn "), "lint deals nothing");
+}
+
+#[test]
+fn a_forced_format_keeps_standard_output_machine_readable() {
+    let src = format!("{NT}action printall, average hcp(north)\n");
+    let f = temp_file(&src, ".dl");
+    let out = fairdeal()
+        .args([
+            "script",
+            f.path().to_str().unwrap(),
+            "-s",
+            "4",
+            "--format",
+            "oneline",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .all(|l| l.starts_with("n ") && l.contains(" w ")),
+        "{stdout}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Produced 3 hands"));
+    let pbn = stdout_of(&[
+        "script",
+        f.path().to_str().unwrap(),
+        "-s",
+        "4",
+        "--format",
+        "pbn",
+    ]);
+    assert_eq!(pbn.matches("[Deal \"N:").count(), 3, "{pbn}");
+    assert!(!pbn.contains("Produced"), "{pbn}");
+}
+
+#[test]
+fn why_says_which_variables_made_each_deal_match() {
+    let src = format!("{FIXED}produce 2\nstrong = hcp(north) >= 15\nlong = spades(east) >= 5\nstrong and long\naction printoneline\n");
+    let f = temp_file(&src, ".dl");
+    let out = fairdeal()
+        .args(["script", f.path().to_str().unwrap(), "-s", "1", "--why"])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("deal 1: strong=1 long=1 condition=1"), "{err}");
+    assert!(err.contains("deal 2: strong=1 long=1 condition=1"), "{err}");
+}

@@ -2,6 +2,10 @@
 //! Hans van Staveren's `dealer` — same actions, same text layout, output streamed as it is
 //! produced, then dealer's end-of-run statistics (without the seed, which is never printed).
 //!
+//! `--check` compiles only, `--lint` reports which dealer programs accept the script,
+//! `--format oneline|pbn` forces a machine-readable output, `--why` says per deal which
+//! variables made it match.
+//!
 //! `-s N` seeds ChaCha8 with N (little-endian, zero-padded to 32 bytes); without it the seed
 //! comes from the OS CSPRNG. `-p`/`-g` override the script's `produce`/`generate` as in
 //! dealer. Errors are printed as `file:line:column: message` with the line and a caret.
@@ -31,7 +35,28 @@ pub struct Args {
     /// Print how the condition is sampled (exactly vs by rejection) on stderr first.
     #[arg(long)]
     pub explain: bool,
+    /// Compile only: print every problem as file:line:column and exit 1 if there is one
+    /// (silent and 0 when the script is fine).
+    #[arg(long, conflicts_with_all = ["lint", "format"])]
+    pub check: bool,
+    /// Print which dealer programs accept the script and why not (BBO's dealer, Debian's
+    /// dealer, DealerV2, dealer3), notes on surprising behaviour, and the acceptance rate
+    /// measured on a pilot of 100,000 shuffles; deals nothing.
+    #[arg(long, conflicts_with = "format")]
+    pub lint: bool,
+    /// Print every produced deal in this format whatever the script's actions (`oneline`
+    /// or `pbn`); statistics actions are dropped and dealer's end-of-run lines go to stderr,
+    /// so standard output is machine-readable.
+    #[arg(long, value_parser = ["oneline", "pbn"])]
+    pub format: Option<String>,
+    /// After each produced deal, print on stderr the value of every variable the condition
+    /// uses: which clauses made the deal match.
+    #[arg(long)]
+    pub why: bool,
 }
+
+/// Shuffles of the `--lint` pilot.
+const PILOT: u64 = 100_000;
 
 /// Today's date (UTC) as PBN wants it, `YYYY.MM.DD`.
 fn today() -> String {
@@ -58,24 +83,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         std::fs::read_to_string(&args.file).map_err(|e| anyhow!("{name}: {e}"))?
     };
+    if args.lint {
+        return lint(&name, &source, args.seed);
+    }
     let mut program = match fairdeal_script::compile(&source) {
         Ok(p) => p,
         Err(diags) => {
             let rendered = fairdeal_script::render_diagnostics(&source, &diags);
-            let prefixed: String = rendered
-                .lines()
-                .map(|l| {
-                    if l.starts_with("  ") {
-                        format!("{l}\n")
-                    } else {
-                        format!("{name}:{l}\n")
-                    }
-                })
-                .collect();
-            eprint!("{prefixed}");
+            eprint!("{}", prefixed(&name, &rendered));
             bail!("{} problem(s) in {name}", diags.len());
         }
     };
+    if args.check {
+        return Ok(());
+    }
     if let Some(p) = args.produce {
         program.set_produce(p);
     }
@@ -90,9 +111,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &format!("Hand simulated by fairdeal with file {base}"),
         &today(),
     );
+    if let Some(f) = &args.format {
+        program = program.with_format(if f == "pbn" {
+            fairdeal_script::ForcedFormat::Pbn
+        } else {
+            fairdeal_script::ForcedFormat::OneLine
+        });
+    }
     if args.explain {
         eprintln!("{}", program.acceleration());
     }
+    let footer_to_stderr = args.format.is_some();
+    let why = args.why;
     let mut seed = [0u8; 32];
     match args.seed {
         Some(s) => seed[..8].copy_from_slice(&s.to_le_bytes()),
@@ -102,30 +132,99 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Double dummy (tricks()) recurses deeply: deal on a thread with the solver's stack.
     std::thread::Builder::new()
         .stack_size(fairdeal_dd::STACK_BYTES)
-        .spawn(move || deal(&program, seed, verbose))
+        .spawn(move || deal(&program, seed, verbose, footer_to_stderr, why))
         .map_err(|e| anyhow!("cannot start the dealing thread: {e}"))?
         .join()
         .map_err(|_| anyhow!("the dealing thread failed"))?
 }
 
-fn deal(program: &fairdeal_script::Program, seed: [u8; 32], verbose: bool) -> anyhow::Result<()> {
+fn deal(
+    program: &fairdeal_script::Program,
+    seed: [u8; 32],
+    verbose: bool,
+    footer_to_stderr: bool,
+    why: bool,
+) -> anyhow::Result<()> {
     let start = Instant::now();
     let mut runner = program.runner(seed);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    // With --why, one deal at a time, so each explanation follows its deal.
+    let slice = if why { 1 } else { 100_000 };
     loop {
-        let done = runner.step(100_000);
+        let before = runner.produced();
+        let done = runner.step(slice);
         out.write_all(runner.take_text().as_bytes())?;
+        if why && runner.produced() > before {
+            if let Some(d) = runner.last_deal() {
+                out.flush()?;
+                let parts: Vec<String> = program
+                    .why(&d)
+                    .into_iter()
+                    .map(|(n, v)| format!("{n}={v}"))
+                    .collect();
+                eprintln!("deal {}: {}", runner.produced(), parts.join(" "));
+            }
+        }
         if done {
             break;
         }
     }
     out.write_all(runner.summary_text().as_bytes())?;
     if verbose {
-        writeln!(out, "Generated {} hands", runner.generated())?;
-        writeln!(out, "Produced {} hands", runner.produced())?;
-        writeln!(out, "Time needed {:8.3} sec", start.elapsed().as_secs_f64())?;
+        let footer = format!(
+            "Generated {} hands\nProduced {} hands\nTime needed {:8.3} sec\n",
+            runner.generated(),
+            runner.produced(),
+            start.elapsed().as_secs_f64()
+        );
+        if footer_to_stderr {
+            out.flush()?;
+            eprint!("{footer}");
+        } else {
+            out.write_all(footer.as_bytes())?;
+        }
     }
     out.flush()?;
     Ok(())
+}
+
+/// `--lint`: the dialect report and a pilot acceptance rate.
+fn lint(name: &str, source: &str, seed: Option<u64>) -> anyhow::Result<()> {
+    let report = match fairdeal_script::lint::lint(source) {
+        Ok(r) => r,
+        Err(diags) => {
+            eprint!(
+                "{}",
+                prefixed(name, &fairdeal_script::render_diagnostics(source, &diags))
+            );
+            bail!("{} problem(s) in {name}", diags.len());
+        }
+    };
+    let program = fairdeal_script::compile_unaccelerated(source)
+        .map_err(|d| anyhow!("{} problem(s) in {name}", d.len()))?;
+    let mut s = [0u8; 32];
+    match seed {
+        Some(x) => s[..8].copy_from_slice(&x.to_le_bytes()),
+        None => getrandom::fill(&mut s).map_err(|e| anyhow!("no OS randomness: {e}"))?,
+    }
+    let (generated, kept) = program.pilot(PILOT, s);
+    let mut out = report.render();
+    out.push_str(&fairdeal_script::lint::rate_line(generated, kept));
+    print!("{out}");
+    Ok(())
+}
+
+/// Prefixes each diagnostic line (not the source excerpt lines) with the file name.
+fn prefixed(name: &str, rendered: &str) -> String {
+    rendered
+        .lines()
+        .map(|l| {
+            if l.starts_with("  ") {
+                format!("{l}\n")
+            } else {
+                format!("{name}:{l}\n")
+            }
+        })
+        .collect()
 }

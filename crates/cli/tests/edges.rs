@@ -509,4 +509,24 @@ fn every_squaredeal_choice_is_committed() {
         &["squaredeal", "deal", "cup", "--phase", "2", "--boards", "6"],
     );
     assert!(!ok && err.contains("--force"), "{err}");
+    // A recorded DV is not recorded again, whatever the file's layout (comments kept).
+    let sqd_path = d.path().join("cup.sqd");
+    let mut text = std::fs::read_to_string(&sqd_path).expect("sqd");
+    text.push_str("# a comment of the organiser\n");
+    std::fs::write(&sqd_path, &text).expect("sqd");
+    let (ok, out, err) = run(
+        d.path(),
+        &[
+            "squaredeal",
+            "deal",
+            "cup",
+            "--phase",
+            "1",
+            "--session",
+            "1",
+        ],
+    );
+    assert!(ok, "{err}");
+    assert!(!out.contains("updated"), "{out}");
+    assert_eq!(std::fs::read_to_string(&sqd_path).expect("sqd"), text);
 }

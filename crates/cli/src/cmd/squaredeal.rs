@@ -295,6 +295,7 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
             canonical_delayed_value(dv)
         }
     });
+    let mut record = false;
     let dv = match (&t.delayed_value, given) {
         (Some(rec), Some(g)) if *rec != g => bail!(
             "DV {g:?} differs from the DV {rec:?} recorded in {}",
@@ -304,6 +305,7 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
         (None, Some(g)) => {
             if !verify {
                 t.delayed_value = Some(g.clone());
+                record = true;
             }
             g
         }
@@ -314,8 +316,7 @@ fn sessions(sqd_path: &Path, sqk_path: &Path, a: &SessionArgs, verify: bool) -> 
             bail!("the delayed value is not known: give --dv");
         }
     };
-    // DV is recorded only once every requested session was dealt and its files checked.
-    let record = !verify && sqd_text != t.to_sqd() && t.delayed_value.is_some();
+    // A new DV is recorded only once every requested session was dealt and its files checked.
     let Some(phase_no) = a.phase else {
         if record {
             record_dv(sqd_path, &sqd_text, &t, a.force)?;

@@ -198,3 +198,26 @@ proptest! {
         script(&src);
     }
 }
+
+/// Shapes, numbers and counts at the edges of their types: long `x` runs, 10+ card suits,
+/// numbers past `i32`/`i64`, huge generate/produce counts.
+#[test]
+fn edge_numbers_and_shapes_never_panic() {
+    let xs = "x".repeat(300);
+    for src in [
+        format!("condition shape(north, {xs})"),
+        format!("condition shape(north, any {xs})"),
+        "condition shape(north, 99999999999xx)".to_string(),
+        "condition shape(north, 13+xxx - 4333)".to_string(),
+        "condition hcp(north) >= 99999999999999999999999".to_string(),
+        "condition hcp(north) * 2147483647 * 2147483647 > 0".to_string(),
+        "condition -(-9223372036854775807 - 1) > 0".to_string(),
+        "condition (0 - 2147483647 - 1) / -1 > 0".to_string(),
+        "condition (0 - 9223372036854775807 - 1) % -1 == 0".to_string(),
+        "generate 4294967296\nproduce 4294967296\ncondition hcp(north) > 10".to_string(),
+        "altcount 4294967296 1 2 3\ncondition pt0(north) > 1".to_string(),
+        "predeal north S".to_string() + &"A".repeat(300),
+    ] {
+        script(&src);
+    }
+}

@@ -552,7 +552,8 @@ trait Format: Default {
 struct Writer<'w, F: Format> {
     out: Out<'w>,
     run: Run,
-    next: u32,
+    /// The next board expected (u64: after board u32::MAX it is 2^32).
+    next: u64,
     finished: bool,
     format: F,
 }
@@ -569,7 +570,7 @@ fn make<'w, F: Format + 'static>(
             range,
             event: options.event.clone(),
         },
-        next: range.low,
+        next: u64::from(range.low),
         finished: false,
         format: F::default(),
     };
@@ -590,14 +591,15 @@ impl<F: Format> DealWriter for Writer<'_, F> {
                 high: r.high,
             });
         }
-        if board != self.next {
+        if u64::from(board) != self.next {
             return Err(FormatError::OutOfSequence {
-                expected: self.next,
+                // next <= high here, as board is in the range.
+                expected: u32::try_from(self.next).unwrap_or(u32::MAX),
                 got: board,
             });
         }
         self.format.board(&mut self.out, &self.run, board, deal)?;
-        self.next = board.saturating_add(1);
+        self.next = u64::from(board) + 1;
         Ok(())
     }
 
@@ -606,7 +608,7 @@ impl<F: Format> DealWriter for Writer<'_, F> {
             return Err(FormatError::Finished);
         }
         let r = self.run.range;
-        let written = self.next - r.low;
+        let written = u32::try_from(self.next - u64::from(r.low)).unwrap_or(u32::MAX);
         if written != r.count() {
             return Err(FormatError::Incomplete {
                 written,
@@ -730,7 +732,7 @@ impl Format for Lin {
     const NAME: &'static str = "lin";
     fn board(&mut self, out: &mut Out<'_>, _run: &Run, board: u32, deal: &Deal) -> io::Result<()> {
         const VUL: [&str; 4] = ["0", "n", "e", "b"];
-        let mut s = format!("qx|o{board}|md|{}", (board + 1) % 4 + 1);
+        let mut s = format!("qx|o{board}|md|{}", (board % 4 + 1) % 4 + 1);
         let p = ["S", "H", "D", "C"];
         hand_text(deal, Seat::South, p, &mut s);
         s.push(',');

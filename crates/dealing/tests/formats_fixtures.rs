@@ -392,3 +392,21 @@ fn seeded_decode_round_trips() {
         }
     }
 }
+
+/// The last board number a u32 holds: LIN's dealer digit (1 South, 2 West, 3 North,
+/// 4 East) is computed without overflow (`(board + 1) % 4` panicked in debug builds) and
+/// follows the 4-board rotation: board 3 and board 4294967295 are both dealt by South.
+#[test]
+fn lin_dealer_digit_at_the_largest_board_number() {
+    let deal = boards(1, 1)[0].1;
+    let lin = find_format("lin").unwrap();
+    let at = |board: u32| {
+        let bytes = write_set(lin, &[(board, deal)], &WriteOptions::default()).unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        let i = text.find("|md|").unwrap();
+        text[i + 4..i + 5].to_string()
+    };
+    assert_eq!(at(3), "1");
+    assert_eq!(at(u32::MAX), at(3), "board 4294967295 rotates like board 3");
+    assert_eq!(at(u32::MAX - 1), at(2));
+}

@@ -290,3 +290,63 @@ for (const [scheme, width, height] of [['dark', 1280, 900], ['light', 390, 844]]
     await context.close();
   });
 }
+
+// A 300-line script in the style of published BBO practice scripts: banners, many variables
+// built from variables, a leveling block with rnd(), statistics last with trailing commas,
+// and one '#' comment after code (which BBO's and Debian's dealer refuse).
+function bboStyleScript() {
+  const lines = ['### BEGIN SCENARIO: 1NT opening, responder invites ###', '# Dealer: South opens 1NT', 'dealer south', 'produce 20', ''];
+  for (let i = 0; i < 60; i++) {
+    lines.push(`# helper ${i}`);
+    lines.push(`h${i} = hcp(${['north', 'east', 'south', 'west'][i % 4]}) + ${i % 3}`);
+    lines.push(`s${i} = spades(${['north', 'east', 'south', 'west'][i % 4]}) >= ${i % 5} // length`);
+    lines.push(`c${i} = h${i} >= 0 and s${i} or not s${i}`);
+  }
+  lines.push('/* the opening */');
+  lines.push('sBal = shape(south, any 4333 + any 4432 + any 5332)');
+  lines.push('nt = sBal and hcp(south) >= 15 and hcp(south) <= 17 # a 15-17 notrump');
+  lines.push('invite = hcp(north) >= 8 and hcp(north) <= 9 and not shape(north, any 0xxx + any 1xxx)');
+  lines.push('### BEGIN GENERATED LEVELING ###');
+  lines.push('roll = rnd(1000)');
+  lines.push('levelTheDeal = roll >= 0');
+  lines.push('### END GENERATED LEVELING ###');
+  while (lines.length < 296) lines.push('# padding like the generated sections of real scripts');
+  lines.push('nt and invite and levelTheDeal and c59');
+  lines.push('action printoneline,');
+  lines.push('  average "north hcp" hcp(north),');
+  lines.push('  frequency "south hcp" (hcp(south), 15, 17),');
+  return lines.join('\n') + '\n';
+}
+
+test('a pasted 300-line BBO-style script is checked off the page thread; the dialect panel names who refuses it; it runs', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const src = bboStyleScript();
+  assert.ok(src.split('\n').length >= 300);
+  // Largest gap between timer ticks on the page thread while the text is pasted and checked.
+  await page.evaluate(() => {
+    window.__gap = 0;
+    let last = performance.now();
+    window.__tick = setInterval(() => { const t = performance.now(); window.__gap = Math.max(window.__gap, t - last); last = t; }, 10);
+  });
+  await page.fill('#script-text', src);
+  await page.locator('#script-dialects').waitFor({ timeout: 10_000 });
+  await page.locator('#script-ok').waitFor({ timeout: 5000 });
+  const gap = await page.evaluate(() => { clearInterval(window.__tick); return window.__gap; });
+  assert.ok(gap < 100, `the page thread was blocked ${gap.toFixed(0)} ms`);
+  // Debian's dealer and BBO refuse the '#' after code, at its line and column.
+  const at = lineColumn(src, src.indexOf('# a 15-17'));
+  const debian = page.locator('#script-dialect-list li', { hasText: "Debian's dealer" });
+  assert.equal(await debian.getAttribute('data-support'), 'no');
+  assert.equal(await page.locator('#script-dialect-list li', { hasText: "BBO's dealer" }).getAttribute('data-support'), 'no');
+  const finding = page.locator('#script-findings li[data-feature="hash-comment-inside-line"]');
+  assert.match(await finding.textContent(), new RegExp(`^${at.line}:${at.column} `));
+  // The leveling draw is noted; the pilot rate is shown.
+  assert.match(await page.textContent('#script-rate'), /^Pilot: [\d\u2009]+ of 50\u2009000 shuffles/);
+  await shot(page, 'script-dialects');
+  // It runs like any script.
+  await page.click('#script-run');
+  await page.locator('#script-results').waitFor({ timeout: 60_000 });
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -90,6 +90,10 @@ impl Worker for DealWorker {
                 self.script
                     .start(scope, handler, job, || ScriptJob::new(&source, seed))
             }
+            ToWorker::ScriptCheck { job, source, seed } => scope.respond(
+                handler,
+                super::script_job::check_message(job, &source, seed),
+            ),
             ToWorker::Simulate(req) => self.sim.start(scope, handler, req.job, || {
                 SimJob::new(&req.spec, &req.outcome, req.samples, req.seed)
             }),

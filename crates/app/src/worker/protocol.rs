@@ -47,6 +47,16 @@ pub enum ToWorker {
         /// ChaCha key, from the browser's CSPRNG.
         seed: [u8; 32],
     },
+    /// Check a script off the page thread: its problems, and when it compiles the dialect
+    /// report and a pilot acceptance rate; answered at once by `ScriptChecked`.
+    ScriptCheck {
+        /// Identifies the check.
+        job: u32,
+        /// The script's text.
+        source: String,
+        /// Seed of the pilot shuffles (the browser's CSPRNG).
+        seed: [u8; 32],
+    },
     /// Run a simulated question (replacing any simulation running); answered by
     /// `SimProgress` after every slice, then `SimDone` (also on `Cancel`) or `Failed`.
     Simulate(SimRequest),
@@ -67,6 +77,19 @@ pub struct PackedBoard {
 /// From the worker to the page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {
+    /// The answer to `ScriptCheck`.
+    ScriptChecked {
+        /// The check.
+        job: u32,
+        /// The text checked.
+        source: String,
+        /// Its problems (empty when it compiles).
+        diagnostics: Vec<fairdeal_script::Diagnostic>,
+        /// The dialect report (None when it does not compile).
+        lint: Option<fairdeal_script::lint::Lint>,
+        /// Pilot (shuffled, kept); None when not measured (double dummy scripts).
+        rate: Option<(u64, u64)>,
+    },
     /// `done` of `total` boards dealt so far.
     Progress {
         /// The batch.

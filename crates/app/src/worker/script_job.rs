@@ -16,7 +16,7 @@
 
 use super::protocol::FromWorker;
 use super::sliced::SlicedJob;
-use fairdeal_script::{compile, Diagnostic, Report, Runner};
+use fairdeal_script::{check, compile, compile_unaccelerated, Diagnostic, Report, Runner};
 
 /// Wanted duration of one slice, in milliseconds.
 pub const TARGET_MS: f64 = 40.0;
@@ -38,6 +38,39 @@ pub fn next_slice(size: u64, elapsed_ms: f64) -> u64 {
         size
     };
     next.clamp(MIN_SLICE, MAX_SLICE)
+}
+
+/// Shuffles of the pilot that measures a script's acceptance rate when it is checked.
+pub const PILOT: u64 = 50_000;
+
+/// The answer to `ToWorker::ScriptCheck`: problems, and for a script that compiles the
+/// dialect report and a pilot acceptance rate (not for double dummy scripts: a pilot would
+/// solve thousands of deals). The parse is linear in the text; the pilot is bounded.
+pub fn check_message(job: u32, source: &str, seed: [u8; 32]) -> FromWorker {
+    let diagnostics = check(source);
+    let (lint, rate) = if diagnostics.is_empty() {
+        let lint = fairdeal_script::lint::lint(source).ok();
+        let double_dummy = lint
+            .as_ref()
+            .is_some_and(|l| l.findings.iter().any(|f| f.feature == "double-dummy"));
+        let rate = if double_dummy {
+            None
+        } else {
+            compile_unaccelerated(source)
+                .ok()
+                .map(|p| p.pilot(PILOT, seed))
+        };
+        (lint, rate)
+    } else {
+        (None, None)
+    };
+    FromWorker::ScriptChecked {
+        job,
+        source: source.to_string(),
+        diagnostics,
+        lint,
+        rate,
+    }
 }
 
 /// The diagnostics as one message: `line:column message` per problem, one per line.

@@ -3,9 +3,11 @@
 //!
 //! * The editor is a transparent `<textarea>` over a `<pre>` holding the same text
 //!   highlighted by `fairdeal_script::highlight` ([`highlight`]); the two share font,
-//!   padding and line height, and the `<pre>` follows the textarea's scroll. Every keystroke
-//!   re-checks the script (`fairdeal_script::check`): each problem is underlined in the
-//!   `<pre>` and listed with its `line:column` (pressing the position selects the range).
+//!   padding and line height, and the `<pre>` follows the textarea's scroll. Every edit is
+//!   checked off the page thread (a `ScriptCheck` to the worker, 200 ms after the last
+//!   keystroke): each problem is underlined in the `<pre>` and listed with its `line:column`
+//!   (pressing the position selects the range), and the [`dialects`] panel says which dealer
+//!   programs accept the script, with a pilot acceptance rate.
 //! * The text is written to `localStorage` in the keystroke's own handler, so a reload or a
 //!   closed tab loses nothing; an example replacing typed text keeps it for "Restore".
 //! * Beside it, the [`reference::ReferencePanel`] (searchable, generated from `REFERENCE`)
@@ -16,6 +18,7 @@
 //!
 //! Panic policy: no input reaches a panic; every failure becomes a message on the page.
 
+pub mod dialects;
 pub mod highlight;
 pub mod reference;
 pub mod results;
@@ -23,11 +26,11 @@ pub mod state;
 
 use crate::browser;
 use crate::worker::link::WorkerLink;
-use crate::worker::protocol::ToWorker;
+use crate::worker::protocol::{FromWorker, ToWorker};
 use fairdeal_script::EXAMPLES;
 use state::{
-    format_number, insert_word, progress_fraction, utf16_of_byte, Editor, EditorAction, Run,
-    RunAction, PREVIOUS_KEY, STARTER, STORAGE_KEY,
+    format_number, insert_word, progress_fraction, utf16_of_byte, CheckReport, Editor,
+    EditorAction, Run, RunAction, PREVIOUS_KEY, STARTER, STORAGE_KEY,
 };
 use std::rc::Rc;
 use yew::prelude::*;
@@ -67,6 +70,9 @@ struct DiagnosticsProps {
 #[component]
 fn Diagnostics(props: &DiagnosticsProps) -> Html {
     let list = &props.editor.diagnostics;
+    if !props.editor.checked && !props.editor.text.trim().is_empty() {
+        return html! { <p class="ds-ok" id="script-checking" role="status">{ "Checking…" }</p> };
+    }
     if list.is_empty() {
         let ok = if props.editor.text.trim().is_empty() {
             "Type a script, or pick an example."
@@ -114,6 +120,50 @@ pub fn ScriptPage() -> Html {
         use_effect_with((text, previous), |(text, previous)| {
             browser::storage_set(STORAGE_KEY, text);
             browser::storage_set(PREVIOUS_KEY, previous.as_deref().unwrap_or(""));
+        });
+    }
+    // One handler for every answer of this page's worker: checks go to the editor, the rest
+    // to the run.
+    let route = {
+        let (editor, run) = (editor.dispatcher(), run.dispatcher());
+        Callback::from(move |o: FromWorker| match o {
+            FromWorker::ScriptChecked {
+                source,
+                diagnostics,
+                lint,
+                rate,
+                ..
+            } => editor.dispatch(EditorAction::Checked {
+                text: source,
+                report: lint.map(|l| CheckReport {
+                    lint: Some(l),
+                    rate,
+                }),
+                diagnostics,
+            }),
+            other => run.dispatch(RunAction::Worker(other)),
+        })
+    };
+    // Check each new text in the worker, 200 ms after the last change (a newer text cancels
+    // the pending check; an answer for an older text is ignored by the editor).
+    {
+        let (link, route) = (link.clone(), route.clone());
+        use_effect_with(editor.text.clone(), move |text| {
+            let text = text.clone();
+            let timeout = gloo_timers::callback::Timeout::new(200, move || {
+                if let Ok((job, seed)) = link.next_job() {
+                    let route = route.clone();
+                    link.send(
+                        ToWorker::ScriptCheck {
+                            job,
+                            source: text,
+                            seed,
+                        },
+                        move |o| route.emit(o),
+                    );
+                }
+            });
+            move || drop(timeout)
         });
     }
     // The highlighted copy follows the textarea after every render too.
@@ -178,7 +228,12 @@ pub fn ScriptPage() -> Html {
         Callback::from(move |span: std::ops::Range<usize>| select_range(&area, &editor.text, span))
     };
     let on_run = {
-        let (editor, run, link) = (editor.clone(), run.dispatcher(), link.clone());
+        let (editor, run, link, route) = (
+            editor.clone(),
+            run.dispatcher(),
+            link.clone(),
+            route.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
             if !editor.can_run() {
                 return run.dispatch(RunAction::Fail(
@@ -190,14 +245,14 @@ pub fn ScriptPage() -> Html {
                 Err(m) => return run.dispatch(RunAction::Fail(m)),
             };
             run.dispatch(RunAction::Start(job));
-            let d = run.clone();
+            let route = route.clone();
             link.send(
                 ToWorker::Script {
                     job,
                     source: editor.text.clone(),
                     seed,
                 },
-                move |o| d.dispatch(RunAction::Worker(o)),
+                move |o| route.emit(o),
             );
         })
     };
@@ -284,8 +339,9 @@ pub fn ScriptPage() -> Html {
                             aria-invalid={invalid.then_some("true")} aria-describedby="script-check" />
                     </div>
                     <div id="script-check" class="ds-check">
-                        <Diagnostics editor={Rc::new((*editor).clone())} {on_select} />
+                        <Diagnostics editor={Rc::new((*editor).clone())} on_select={on_select.clone()} />
                     </div>
+                    <dialects::Dialects report={editor.report.clone()} {on_select} />
                     <div class="ds-runbar">
                         <button type="button" class="primary" id="script-run" onclick={on_run}
                             disabled={running || !editor.can_run()}>{"Run"}</button>

@@ -1,7 +1,7 @@
 //! The Script page's plain-Rust state, tested natively in `crates/app/tests/script.rs`.
 //!
-//! * [`Editor`] — the script text, its diagnostics (re-checked on every edit) and the text
-//!   an example replaced (so picking an example never loses what was typed). Storage is the
+//! * [`Editor`] — the script text, its diagnostics and dialect report (checked in the
+//!   worker after every edit: [`EditorAction::Checked`]) and the text an example replaced (so picking an example never loses what was typed). Storage is the
 //!   caller's job: [`STORAGE_KEY`] and [`PREVIOUS_KEY`] name the `localStorage` slots.
 //! * [`Run`] — one run in the worker: `Running` with the counts from `ScriptProgress`, then
 //!   `Done` with the report, or `Cancelled`/`Failed`. Answers for another (stale) run are
@@ -14,7 +14,8 @@
 use crate::worker::protocol::FromWorker;
 use fairdeal_model::Deal;
 use fairdeal_prob::Chart;
-use fairdeal_script::{check, Diagnostic, Frequency, KeywordDoc, Report, REFERENCE};
+use fairdeal_script::lint::Lint;
+use fairdeal_script::{Diagnostic, Frequency, KeywordDoc, Report, REFERENCE};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -30,19 +31,35 @@ produce 10\n\
 condition shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 15 && hcp(north) <= 17\n\
 action printall\n";
 
-/// The editor's state.
+/// What the worker found in one text: its problems, and for a script that compiles the
+/// dialect report and a pilot acceptance rate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckReport {
+    /// Which dealer programs accept the script, and notes.
+    pub lint: Option<Lint>,
+    /// (shuffled, kept) in the pilot; None when not measured (double dummy scripts).
+    pub rate: Option<(u64, u64)>,
+}
+
+/// The editor's state. The text is checked off the page thread (the worker answers
+/// `ScriptChecked`); until the answer for the current text arrives, `checked` is false and
+/// the script cannot be run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Editor {
     /// The script.
     pub text: String,
-    /// Its problems (empty when it compiles).
+    /// Its problems (empty when it compiles), once checked.
     pub diagnostics: Vec<Diagnostic>,
+    /// True when `diagnostics` and `report` belong to `text`.
+    pub checked: bool,
+    /// The dialect report of the last check that compiled.
+    pub report: Option<CheckReport>,
     /// The text the last example replaced, until restored or edited away.
     pub previous: Option<String>,
 }
 
 /// A change to the editor.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum EditorAction {
     /// The user typed: the whole new text.
     Text(String),
@@ -50,47 +67,74 @@ pub enum EditorAction {
     Example(String),
     /// Put `previous` back.
     Restore,
+    /// The worker checked `text` (ignored unless it is still the editor's text).
+    Checked {
+        /// The text that was checked.
+        text: String,
+        /// Its problems.
+        diagnostics: Vec<Diagnostic>,
+        /// The dialect report (None when the script does not compile).
+        report: Option<CheckReport>,
+    },
 }
 
 impl Editor {
-    /// An editor holding `text`, checked.
+    /// An editor holding `text`, not checked yet.
     pub fn new(text: impl Into<String>, previous: Option<String>) -> Editor {
-        let text = text.into();
         Editor {
-            diagnostics: check(&text),
-            text,
+            text: text.into(),
+            diagnostics: Vec::new(),
+            checked: false,
+            report: None,
             previous,
+        }
+    }
+
+    fn set_text(&mut self, text: String) {
+        if text != self.text {
+            self.text = text;
+            self.diagnostics.clear();
+            self.checked = false;
         }
     }
 
     /// Applies one change.
     pub fn apply(&mut self, action: EditorAction) {
         match action {
-            EditorAction::Text(t) => {
-                self.diagnostics = check(&t);
-                self.text = t;
-            }
+            EditorAction::Text(t) => self.set_text(t),
             EditorAction::Example(source) => {
                 if source != self.text {
-                    let old = std::mem::replace(&mut self.text, source);
+                    let old = self.text.clone();
+                    self.set_text(source);
                     if !old.trim().is_empty() {
                         self.previous = Some(old);
                     }
-                    self.diagnostics = check(&self.text);
                 }
             }
             EditorAction::Restore => {
                 if let Some(p) = self.previous.take() {
-                    self.previous = Some(std::mem::replace(&mut self.text, p));
-                    self.diagnostics = check(&self.text);
+                    let old = self.text.clone();
+                    self.set_text(p);
+                    self.previous = Some(old);
+                }
+            }
+            EditorAction::Checked {
+                text,
+                diagnostics,
+                report,
+            } => {
+                if text == self.text {
+                    self.diagnostics = diagnostics;
+                    self.report = report;
+                    self.checked = true;
                 }
             }
         }
     }
 
-    /// True when the script compiles (and may be run).
+    /// True when the script has been checked and compiles (and may be run).
     pub fn can_run(&self) -> bool {
-        self.diagnostics.is_empty() && !self.text.trim().is_empty()
+        self.checked && self.diagnostics.is_empty() && !self.text.trim().is_empty()
     }
 }
 

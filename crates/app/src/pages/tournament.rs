@@ -103,12 +103,6 @@ pub fn session_range(low: &str, high: &str, formats: &[String]) -> Result<BoardR
         return Err("Boards: expected whole numbers, e.g. 1 to 32".into());
     };
     let range = BoardRange::new(l, h).map_err(|e| format!("Boards: {e}"))?;
-    if range.count() > MAX_SESSION_BOARDS {
-        return Err(format!(
-            "Boards: {} boards asked for; a session has at most {MAX_SESSION_BOARDS} (Big Deal's limit)",
-            range.count()
-        ));
-    }
     if let Ok(specs) = select_formats(&formats.join(",")) {
         if let Some((name, max)) = specs
             .iter()
@@ -118,6 +112,12 @@ pub fn session_range(low: &str, high: &str, formats: &[String]) -> Result<BoardR
                 "Boards: the {name} format holds boards up to {max}; the last board is {h}"
             ));
         }
+    }
+    if range.count() > MAX_SESSION_BOARDS {
+        return Err(format!(
+            "Boards: {} boards asked for; a session has at most {MAX_SESSION_BOARDS} (Big Deal's limit)",
+            range.count()
+        ));
     }
     Ok(range)
 }

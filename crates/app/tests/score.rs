@@ -1,7 +1,8 @@
 //! In-browser tests of the Score page's plain-Rust parts: the reducer (edits, undo coalescing,
 //! paste, save bookkeeping), the model (setup pre-fill, movement checks, rankings with ties,
-//! teams), the exports (CSV/PBN read back by the engine) and IndexedDB persistence
-//! (put/get/list/delete round trips in headless Chromium).
+//! teams), the exports (CSV/PBN read back by the engine, formula-like cells neutralised) and
+//! IndexedDB persistence (round trips, revision-checked writes, entries needing repair, the
+//! journal's rules, workbook versions) in headless Chromium; the build's worker names.
 
 use fairdeal_app::pages::score::export::{results_csv, results_pbn};
 use fairdeal_app::pages::score::model::{score, EventKind, MovementChoice, Setup, Workbook};

@@ -5,7 +5,9 @@
 //!   [`model::score`] (every method's ranking, recomputed after each edit).
 //! * [`state`] — the page state and its plain-Rust reducer (edits, paste, undo/redo, save
 //!   bookkeeping).
-//! * [`persist`] — IndexedDB storage of workbooks; writes resolve when they have completed.
+//! * [`persist`] — IndexedDB storage of workbooks; writes resolve when they have completed and
+//!   are accepted only on top of the revision the tab read (a stale tab is told, never
+//!   overwrites); unreadable entries are listed as needing repair; the per-event journal.
 //! * [`setup`] — the new-event form (pairs or teams, Mitchell or round robin).
 //! * [`grid`] — the keyboard-first results grid.
 //! * [`tables`] — rankings side by side, travellers, teams standings.

@@ -11,7 +11,7 @@
 //! at a time per store), and only when the stored revision is the one this tab's edit was
 //! based on; otherwise it aborts with [`PutError::Stale`], so a stale tab never overwrites a
 //! newer one — it is told and must reload. Each completed write or delete is announced on the
-//! [`CHANNEL`] BroadcastChannel so other tabs learn at once ([`Announcer`]).
+//! [`CHANNEL`] BroadcastChannel so other tabs learn at once ([`Listener`]).
 //!
 //! Damaged or foreign entries are never hidden: [`list`] returns them as [`Broken`] with the
 //! raw text (the page lists them as "needs repair" with a raw export).

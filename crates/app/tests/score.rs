@@ -637,3 +637,14 @@ fn worker_urls_come_from_the_build_meta() {
         None
     );
 }
+
+/// A journal the browser refuses (over the localStorage quota) is an error the page shows,
+/// not silently dropped.
+#[wasm_bindgen_test]
+fn a_refused_journal_write_is_an_error() {
+    let mut big = Workbook::new("ev-big".into(), String::new(), None, Vec::new());
+    big.event.name = "x".repeat(12 * 1024 * 1024);
+    let e = persist::journal_write(&big, 0).unwrap_err();
+    assert!(e.contains("edit journal"), "{e}");
+    assert_eq!(persist::journal_read("ev-big"), None);
+}

@@ -635,6 +635,14 @@ pub fn parse(src: &str) -> Result<Spec, ParseErrors> {
             } else if head == "category" && toks.get(1).is_some_and(|t| t.text != ":") {
                 let (name, next) = match quoted_name(line, line_start, &toks, end)? {
                     Some(q) => q,
+                    // A bare name with a quote inside could not be printed back.
+                    None if toks[1].text.contains('"') => {
+                        return Err(expected(
+                            "a category name: a word, or text in quotes",
+                            Some(&toks[1]),
+                            end,
+                        ))
+                    }
                     None => (toks[1].text.to_string(), 2),
                 };
                 let mut weight = 1;

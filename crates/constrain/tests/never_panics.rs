@@ -119,6 +119,8 @@ const WORDS: &[&str] = &[
     "A255",
     "A31.5",
     "\"quoted name\"",
+    "[\"strong\"",
+    "a\"b",
     "\"",
     "#",
     "é",
@@ -227,4 +229,17 @@ fn extreme_accepted_numbers_reach_the_engine() {
             }
         }
     }
+}
+
+/// Found by the `parse` fuzz target: a bare category name with a quote inside (`["strong"`)
+/// printed as `"["strong""`, which reads back as another name. It is now an error at the name.
+#[test]
+fn bare_category_name_with_a_quote_is_an_error() {
+    let src = "category [\"strong\" weight 2\nnorth: hcp 20+";
+    let errors = parse(src).expect_err("a quote inside a bare name");
+    assert_eq!(errors.0.len(), 1);
+    assert_eq!(errors.0[0].span, 9..18);
+    let quoted = parse("category \"[strong\" weight 2\nnorth: hcp 20+").expect("quoted");
+    assert_eq!(quoted.categories[0].name, "[strong");
+    assert_eq!(parse(&quoted.to_string()), Ok(quoted));
 }

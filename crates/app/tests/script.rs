@@ -6,7 +6,7 @@
 //! UTF-16, and the worker's script runner (compile errors with line:column, deterministic in
 //! the seed however it is sliced, produced deals meeting the condition, adaptive slices).
 
-use fairdeal_app::pages::script::highlight::{segments, Segment};
+use fairdeal_app::pages::script::highlight::{render_string, segments, Segment};
 use fairdeal_app::pages::script::results::shown_text;
 use fairdeal_app::pages::script::state::{
     byte_of_utf16, filter_reference, format_number, frequency_chart, frequency_total, insert_word,
@@ -590,4 +590,29 @@ fn progress_messages_carry_the_counts_and_limits() {
     let before = j.slice_size();
     j.slice(|| 0.0);
     assert!(j.slice_size() >= before);
+}
+
+#[wasm_bindgen_test]
+fn the_highlighted_copy_escapes_every_character_and_keeps_the_text() {
+    let text = "# <b>&'\"\ncondition hcp(north) < 12 && \"x\" > 1\nprintes \"<i>\"\n";
+    let html = render_string(text, &segments(text, &highlight(text), &check(text)));
+    // Parsed back by the browser, the text is exactly the script's (plus the space that
+    // keeps an empty last line's height), and no markup came from the script.
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let pre = doc.create_element("pre").unwrap();
+    pre.set_inner_html(&html);
+    let shown = pre.text_content().unwrap_or_default();
+    assert!(
+        shown == text.to_string() + " " || shown == text,
+        "{shown:?}"
+    );
+    assert_eq!(
+        pre.query_selector_all("b, i").unwrap().length(),
+        0,
+        "{html}"
+    );
+    assert!(
+        pre.query_selector_all("span").unwrap().length() > 5,
+        "{html}"
+    );
 }

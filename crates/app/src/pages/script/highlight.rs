@@ -118,15 +118,21 @@ pub fn segments(
             });
         }
     };
+    // Tokens are in source order and do not overlap: one pointer walks them with the cuts
+    // (a search per cut made a 300-line script quadratic).
+    let mut next_token = 0usize;
     for w in cuts.windows(2) {
         let (a, b) = (w[0], w[1]);
         push_markers(&mut out, a);
         if a == b {
             continue;
         }
+        while next_token < tokens.len() && tokens[next_token].0.end <= a {
+            next_token += 1;
+        }
         let kind = tokens
-            .iter()
-            .find(|(r, _)| r.start <= a && a < r.end)
+            .get(next_token)
+            .filter(|(r, _)| r.start <= a && a < r.end)
             .map(|(_, k)| *k);
         let error = errors.iter().any(|r| r.start <= a && a < r.end);
         match out.last_mut() {
@@ -157,25 +163,55 @@ pub fn segments(
     out
 }
 
-/// The segments as HTML for the `<pre>`; a trailing line break gets a space after it so the
-/// last (empty) line keeps its height, as it does in the textarea.
-pub fn render(text: &str, segments: &[Segment]) -> Html {
-    let spans = segments.iter().map(|s| {
-        if s.range.is_empty() {
-            return html! { <span class="ds-err ds-err-mark" aria-hidden="true">{" "}</span> };
+/// Appends `t` to `out` with HTML's special characters escaped.
+fn escape_into(out: &mut String, t: &str) {
+    for c in t.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
         }
-        let t = text.get(s.range.clone()).unwrap_or_default().to_string();
-        match (s.kind, s.error) {
-            (None, false) => html! { { t } },
-            (kind, error) => html! {
-                <span class={classes!(kind.map(kind_class), error.then_some("ds-err"))}>{ t }</span>
-            },
-        }
-    });
-    html! {
-        <>
-            { for spans }
-            if text.is_empty() || text.ends_with('\n') { {" "} }
-        </>
     }
+}
+
+/// The segments as HTML text for the `<pre>` (every character of the script escaped); a
+/// trailing line break gets a space after it so the last (empty) line keeps its height, as
+/// it does in the textarea.
+pub fn render_string(text: &str, segments: &[Segment]) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for s in segments {
+        if s.range.is_empty() {
+            out.push_str(r#"<span class="ds-err ds-err-mark" aria-hidden="true"> </span>"#);
+            continue;
+        }
+        let t = text.get(s.range.clone()).unwrap_or_default();
+        match (s.kind, s.error) {
+            (None, false) => escape_into(&mut out, t),
+            (kind, error) => {
+                out.push_str("<span class=\"");
+                let mut classes: Vec<&str> = kind.map(kind_class).into_iter().collect();
+                if error {
+                    classes.push("ds-err");
+                }
+                out.push_str(&classes.join(" "));
+                out.push_str("\">");
+                escape_into(&mut out, t);
+                out.push_str("</span>");
+            }
+        }
+    }
+    if text.is_empty() || text.ends_with('\n') {
+        out.push(' ');
+    }
+    out
+}
+
+/// The segments as HTML for the `<pre>`: one raw node built from [`render_string`] (a
+/// 300-line script is thousands of spans; building them as virtual nodes blocked the page
+/// for most of a second on a paste).
+pub fn render(text: &str, segments: &[Segment]) -> Html {
+    Html::from_html_unchecked(AttrValue::from(render_string(text, segments)))
 }

@@ -341,13 +341,13 @@ pub fn ScriptPage() -> Html {
                     <div id="script-check" class="ds-check">
                         <Diagnostics editor={Rc::new((*editor).clone())} on_select={on_select.clone()} />
                     </div>
-                    <dialects::Dialects report={editor.report.clone()} {on_select} />
                     <div class="ds-runbar">
                         <button type="button" class="primary" id="script-run" onclick={on_run}
                             disabled={running || !editor.can_run()}>{"Run"}</button>
                         <small class="ds-hint">{"Runs in a background worker; the seed comes from your browser's secure generator."}</small>
                     </div>
                     { run_view }
+                    <dialects::Dialects report={editor.report.clone()} {on_select} />
                 </div>
                 <reference::ReferencePanel {on_insert} />
             </div>

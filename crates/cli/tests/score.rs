@@ -168,3 +168,20 @@ fn usage_and_file_errors() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no results to score"));
 }
+
+/// Pair names that a spreadsheet would run as formulas are written neutralised (a leading
+/// `'`), in the ranking and the per-board rows, as the Score page's CSV export does.
+#[test]
+fn formula_like_pair_names_are_neutralised_in_csv() {
+    let text = THREE
+        .replace("\n1,1,1,", "\n1,=HYPERLINK(1),1,")
+        .replace("\n2,1,2,", "\n2,=HYPERLINK(1),2,")
+        .replace("\n3,1,3,", "\n3,=HYPERLINK(1),3,");
+    let out = stdout_of(&["--boards"], &text);
+    assert!(out.contains("'=HYPERLINK(1)"), "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.split(',').any(|f| f.starts_with("=HYPERLINK"))),
+        "{out}"
+    );
+}

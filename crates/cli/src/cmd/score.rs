@@ -122,8 +122,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Quotes a CSV field if it needs it.
+/// A name as a CSV field: formula-like text neutralised for spreadsheets (the scoring
+/// crate's rule, as the Score page's export), then quoted if it needs it.
 fn csv_field(s: &str) -> String {
+    let s = fairdeal_scoring::csv_cell::neutralise_formula(s);
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

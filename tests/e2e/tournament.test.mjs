@@ -150,6 +150,7 @@ test('SquareDeal: create, then verify and deal a session = bigdealx driven as Sq
   const sqd = await downloadByButton(page, 'button.file-download[data-file="Club_Pairs_2026.sqd"]');
   const sqk = await downloadByButton(page, 'button.file-download[data-file="Club_Pairs_2026.sqk"]');
   assert.match(sqd.bytes.toString(), /^KH [0-9a-f]{64}$/m);
+  assert.match(sqd.bytes.toString(), /^CV 2\s*$/m, 'commitment 2, as the CLI creates: KH covers every choice');
   const keys = sqk.bytes.toString().split('\r\n').filter(Boolean);
   assert.equal(keys.length, 2);
   assert.match(keys[1], /^1,2:[A-Za-z0-9]{60}$/);
@@ -164,6 +165,7 @@ test('SquareDeal: create, then verify and deal a session = bigdealx driven as Sq
   await page.fill('#sq-session', '2');
   await page.click('#sq-deal');
   await page.locator('#sq-verified').waitFor();
+  assert.match(await page.textContent('#sq-verified'), /every choice of the tournament/);
   const pbn = await downloadByButton(page, 'button.file-download[data-file="cp2.pbn"]');
   // Big Deal driven as SquareDeal drives it: -W left half, -e right half + base64(DV) + "original".
   const key = keys[1].split(':')[1];

@@ -407,8 +407,12 @@ fn SquareDealPanel() -> Html {
                 let phases = parse_phases(&phases_text)?;
                 let mut rng =
                     browser::csprng().ok_or("This browser offers no secure random generator.")?;
+                // Commitment 2, as `fairdeal squaredeal create`: the published KH also covers
+                // the name, DI, the phases and which sessions are tagged (none here), so once
+                // DV is known nothing is left to choose.
                 let (t, keys) =
-                    Tournament::create(&name, &di, phases, &mut rng).map_err(|e| e.to_string())?;
+                    Tournament::create_committed(&name, &di, phases, Vec::new(), &mut rng)
+                        .map_err(|e| e.to_string())?;
                 let base: String = t
                     .name
                     .chars()
@@ -469,7 +473,13 @@ fn SquareDealPanel() -> Html {
                     phase: num(&phase, "Phase")?,
                     session: num(&session, "Session")?,
                     reserve: *reserve,
-                    tag_session: *tag_session,
+                    // A committed file says which phases are tagged; the box is for
+                    // keys-only files (SquareDeal's own).
+                    tag_session: if t.commitment == fairdeal_dealing::squaredeal::Commitment::Full {
+                        t.tagged_phases.contains(&num(&phase, "Phase")?)
+                    } else {
+                        *tag_session
+                    },
                     boards: None,
                 };
                 let sd = t
@@ -485,7 +495,8 @@ fn SquareDealPanel() -> Html {
                 Ok((
                     files,
                     format!(
-                        "Commitment verified: SHA-256 of the key file equals the published KH. Dealt {} (boards {}–{}) with DV “{value}”.",
+                        "Commitment verified: the published KH covers the key file{}. Dealt {} (boards {}–{}) with DV “{value}”.",
+                        if t.commitment == fairdeal_dealing::squaredeal::Commitment::Full { " and every choice of the tournament (commitment 2)" } else { " (SquareDeal's keys-only scheme: the session tags and the DV form are not covered)" },
                         sd.description, sd.range.low(), sd.range.high()
                     ),
                 ))

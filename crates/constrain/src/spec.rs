@@ -312,6 +312,10 @@ impl fmt::Display for Spec {
                     fmt_half(f, u32::from(*w))?;
                 }
             }
+            // A declaration needs one value: an all-zero scale prints as `A0`.
+            if s.weights.iter().all(|&w| w == 0) {
+                f.write_str(" A0")?;
+            }
             writeln!(f)?;
         }
         for st in &self.statements {

@@ -243,3 +243,14 @@ fn bare_category_name_with_a_quote_is_an_error() {
     assert_eq!(quoted.categories[0].name, "[strong");
     assert_eq!(parse(&quoted.to_string()), Ok(quoted));
 }
+
+/// Found by the `parse` fuzz target: a scale whose values are all zero (`scale z T0`) printed
+/// as `scale z`, which does not read. It now prints `scale z A0`.
+#[test]
+fn all_zero_scale_prints_back() {
+    let spec = parse("scale z T0\nnorth: z 0").expect("a zero scale is allowed");
+    assert_eq!(spec.scales[0].weights, [0; 5]);
+    let printed = spec.to_string();
+    assert_eq!(printed, "scale z A0\nnorth: z 0\n");
+    assert_eq!(parse(&printed), Ok(spec));
+}

@@ -551,6 +551,14 @@ impl Runner {
             self.settled = true;
             return;
         }
+        // The screen multiplies the seats' own probabilities, which can be far off when
+        // seats interact (four seats at 10 HCP: 8e-5 by the product, 1e-3 in fact): build
+        // only once the rate has been observed, except for a condition the screen finds
+        // impossible (answered at once).
+        if self.generated < OBSERVE_AFTER && c.screen.p > 0.0 {
+            self.next_check = OBSERVE_AFTER;
+            return;
+        }
         let remaining = self.program.produce.saturating_sub(self.produced) as f64;
         let left = self.program.generate.saturating_sub(self.generated) as f64;
         let mut p = c.screen.p;

@@ -356,3 +356,21 @@ test('a pasted 300-line BBO-style script is checked off the page thread; the dia
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a stored script that once bricked the page (30 doubling variables) opens, checks and runs', { timeout: 90_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  let src = 'produce 3\na0 = hcp(north)\n';
+  for (let i = 1; i <= 30; i++) src += `a${i} = a${i - 1} + a${i - 1}\n`;
+  src += 'a30 >= 0\naction printoneline\n';
+  await page.evaluate((src) => localStorage.setItem('fairdeal.script.text', src), src);
+  await page.reload();
+  await waitForApp(page);
+  await page.locator('#script-text').waitFor();
+  assert.equal(await page.inputValue('#script-text'), src, 'the stored text is shown as it was');
+  await page.locator('#script-ok').waitFor({ timeout: 10_000 });
+  await page.click('#script-run');
+  await page.locator('#script-results').waitFor({ timeout: 60_000 });
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -260,3 +260,32 @@ fn why_says_which_variables_made_each_deal_match() {
     assert!(err.contains("deal 1: strong=1 long=1 condition=1"), "{err}");
     assert!(err.contains("deal 2: strong=1 long=1 condition=1"), "{err}");
 }
+
+/// 30 variables each doubling the previous: 2^30 nodes written out ("memory allocation
+/// failed" before). Shared variables run it at once; with rnd() in it, every use draws again,
+/// so it is refused at the variable that passes a million steps, with its place.
+#[test]
+fn doubling_variables_run_or_are_refused_never_abort() {
+    let mut src = String::from("produce 2\na0 = hcp(north)\n");
+    for i in 1..=30 {
+        src.push_str(&format!("a{i} = a{} + a{}\n", i - 1, i - 1));
+    }
+    src.push_str("a30 >= 0\naction printoneline\n");
+    let f = temp_file(&src, ".dl");
+    let out = stdout_of(&["script", f.path().to_str().unwrap(), "-s", "1"]);
+    assert!(out.contains("Produced 2 hands"), "{out}");
+
+    let f = temp_file(&src.replace("a0 = hcp(north)", "a0 = rnd(2)"), ".dl");
+    let path = f.path().to_str().unwrap();
+    let out = fairdeal()
+        .args(["script", path, "-s", "1"])
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("{path}:20:1: 'a18' is too large")),
+        "{err}"
+    );
+}

@@ -375,7 +375,9 @@ fn lin_text(raw: &str) -> Option<String> {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join(" ");
-    (!text.is_empty() && text != "?").then_some(text)
+    // `?` is PBN's "unknown", and a lone `#` is PBN's "as the previous game": neither can be
+    // carried as a value, so both read as unknown.
+    (!text.is_empty() && text != "?" && text != "#").then_some(text)
 }
 
 /// One LIN hand: `SAKQHJT…D…C…`.

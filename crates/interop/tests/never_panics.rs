@@ -219,3 +219,17 @@ fn optimum_score_ew_i32_min_is_an_error() {
     assert!(out.boards[0].par.is_none());
     assert!(!out.problems.is_empty());
 }
+
+/// Found by the `lin` fuzz target (run with overflow checks): a LIN event or player name `#`
+/// was written to PBN as `[Event "#"]`, which PBN reads as "the previous game's value", so the
+/// board changed on the way. A lone `#` now reads as unknown, like `?`.
+#[test]
+fn lin_hash_names_read_as_unknown() {
+    let data =
+        b"vg|#,x|pn|#,b,c,d|qx|o1|md|3SAKQJHAKQDAKQCAKQ,ST98HJT98DJT9CJT9,S765H765D8765C876,|";
+    let out = read_lin(data);
+    assert_eq!(out.boards.len(), 1);
+    assert_eq!(out.boards[0].event, None);
+    lin(data);
+    lin(b"qx|o1|vg|#|qx|o2|vg|#|");
+}

@@ -209,6 +209,7 @@ fn extreme_accepted_numbers_reach_the_engine() {
     let options = Options {
         budget: 2_000_000,
         max_tries: 1_000,
+        ..Options::default()
     };
     for src in [
         "north: hcp 9999.5+",

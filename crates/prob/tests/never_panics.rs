@@ -16,21 +16,24 @@ use proptest::prelude::*;
 use rand_chacha::{rand_core::SeedableRng, ChaCha8Rng};
 
 /// A small engine budget: a property case must stay fast whatever the text asks.
-const OPTIONS: Options = Options {
-    budget: 300_000,
-    max_tries: 2_000,
-};
+fn options() -> Options {
+    Options {
+        budget: 300_000,
+        max_tries: 2_000,
+        ..Options::default()
+    }
+}
 
 /// A simulated question from text: built, stepped a few deals, and its exact value asked.
 fn simulated(spec: &str, outcome: &Outcome) {
-    if let Ok(mut sim) = Simulation::new(spec, outcome, OPTIONS) {
+    if let Ok(mut sim) = Simulation::new(spec, outcome, options()) {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let _ = sim.step(&mut rng, 8, &mut no_solver);
         let est = sim.estimator();
         assert!(est.successes() <= est.samples());
     }
     if let Outcome::Condition(c) = outcome {
-        if let Some(f) = exact_condition(spec, c, OPTIONS) {
+        if let Some(f) = exact_condition(spec, c, options()) {
             assert!(f.numerator <= f.denominator && f.denominator > 0);
         }
     }

@@ -8,10 +8,13 @@ use fairdeal_prob::simulate::{exact_condition, no_solver, Outcome, Simulation};
 use libfuzzer_sys::fuzz_target;
 use rand_chacha::{rand_core::SeedableRng, ChaCha8Rng};
 
-const OPTIONS: Options = Options {
-    budget: 300_000,
-    max_tries: 2_000,
-};
+fn options() -> Options {
+    Options {
+        budget: 300_000,
+        max_tries: 2_000,
+        ..Options::default()
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -20,14 +23,14 @@ fuzz_target!(|data: &[u8]| {
     let (spec, rest) = text.split_once('\0').unwrap_or((text, ""));
     let outcome = serde_json::from_str::<Outcome>(rest)
         .unwrap_or_else(|_| Outcome::Condition(rest.to_string()));
-    if let Ok(mut sim) = Simulation::new(spec, &outcome, OPTIONS) {
+    if let Ok(mut sim) = Simulation::new(spec, &outcome, options()) {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let _ = sim.step(&mut rng, 8, &mut no_solver);
         let est = sim.estimator();
         assert!(est.successes() <= est.samples());
     }
     if let Outcome::Condition(c) = &outcome {
-        if let Some(f) = exact_condition(spec, c, OPTIONS) {
+        if let Some(f) = exact_condition(spec, c, options()) {
             assert!(f.numerator <= f.denominator && f.denominator > 0);
         }
     }

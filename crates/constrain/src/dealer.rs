@@ -31,6 +31,10 @@ pub struct Options {
     pub budget: u64,
     /// Most exact draws per deal when rejection is involved, before giving up.
     pub max_tries: u64,
+    /// When the joint tables exceed the budget: count the most constraining seats exactly
+    /// and apply the rest by rejection (true), or fail at once with the budget error
+    /// (false: for planners that only want an exact count, so a failure costs one budget).
+    pub fallback: bool,
 }
 
 impl Default for Options {
@@ -38,6 +42,7 @@ impl Default for Options {
         Options {
             budget: 200_000_000,
             max_tries: 2_000_000,
+            fallback: true,
         }
     }
 }
@@ -160,7 +165,9 @@ impl Dealer {
         }
         let tables = match Tables::new(set, &cands, options.budget) {
             Ok(t) => t,
-            Err(TablesError::Budget { .. }) => Self::fallback(set, &cands, options.budget)?,
+            Err(TablesError::Budget { .. }) if options.fallback => {
+                Self::fallback(set, &cands, options.budget)?
+            }
             Err(e) => return Err(e.into()),
         };
         if tables.tuples() == 0 {

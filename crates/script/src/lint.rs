@@ -105,6 +105,20 @@ pub const FEATURES: &[Feature] = &[
         sample: "predeal spades(north) == 5\nhcp(north) >= 15\naction printoneline\n",
     },
     Feature {
+        id: "minus-before-expression",
+        what: "a minus sign before anything but a number (-hcp(north), -(x)); write 0 - x",
+        support: [Unknown, No, Unknown, Unknown],
+        evidence: "Debian's dealer: 'syntax error' (run here)",
+        sample: "x = -hcp(north)\nx < -10\naction printoneline\n",
+    },
+    Feature {
+        id: "vulnerable-both",
+        what: "'vulnerable both' (dealer's word is 'all')",
+        support: [Unknown, No, Unknown, Unknown],
+        evidence: "Debian's dealer: 'syntax error' (run here)",
+        sample: "vulnerable both\nhcp(north) > 10\naction printoneline\n",
+    },
+    Feature {
         id: "double-dummy",
         what: "tricks() (double dummy)",
         support: [Unknown, No, Yes, Yes],
@@ -247,6 +261,20 @@ pub fn lint(source: &str) -> Result<Lint, Vec<Diagnostic>> {
     for span in predeal_length_spans(source, &toks) {
         found("predeal-length", span);
     }
+    for span in unary_minus_spans(source, &toks) {
+        found("minus-before-expression", span);
+    }
+    let code: Vec<&crate::lexer::Token> = toks
+        .iter()
+        .filter(|t| t.tok != Tok::Comment && t.tok != Tok::Newline)
+        .collect();
+    for w in code.windows(2) {
+        if &source[w[0].span.clone()] == "vulnerable"
+            && source[w[1].span.clone()].eq_ignore_ascii_case("both")
+        {
+            found("vulnerable-both", w[1].span.clone());
+        }
+    }
     findings.sort_by_key(|f| f.span.start);
     let mut accepted = [Yes; 4];
     for f in &findings {
@@ -292,6 +320,40 @@ fn predeal_length_spans(source: &str, toks: &[crate::lexer::Token]) -> Vec<Range
         })
         .map(|w| w[0].1.start..w[1].1.end)
         .collect()
+}
+
+/// Minus signs that negate something other than a number literal: a `-` with no operand
+/// before it (start, an operator, `(`, `,`, `=`, `?`, `:` or a keyword) whose next token is
+/// not a number.
+fn unary_minus_spans(source: &str, toks: &[crate::lexer::Token]) -> Vec<Range<usize>> {
+    let code: Vec<&crate::lexer::Token> = toks
+        .iter()
+        .filter(|t| t.tok != Tok::Comment && t.tok != Tok::Newline)
+        .collect();
+    let mut out = Vec::new();
+    for (i, t) in code.iter().enumerate() {
+        if t.tok != Tok::Sym || &source[t.span.clone()] != "-" {
+            continue;
+        }
+        let operand_before = i > 0 && {
+            let p = code[i - 1];
+            let text = &source[p.span.clone()];
+            match p.tok {
+                Tok::Number | Tok::Str => true,
+                Tok::Sym => text == ")",
+                Tok::Word => !matches!(
+                    text,
+                    "and" | "or" | "not" | "condition" | "produce" | "generate"
+                ),
+                _ => false,
+            }
+        };
+        let number_after = code.get(i + 1).is_some_and(|n| n.tok == Tok::Number);
+        if !operand_before && !number_after {
+            out.push(t.span.clone());
+        }
+    }
+    out
 }
 
 /// Behaviours shared by every program that the author may not expect.

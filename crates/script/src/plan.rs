@@ -144,9 +144,12 @@ fn estimate(set: &ConstraintSet, base_set: &ConstraintSet, base: u128, budget: u
     estimate
 }
 
+/// Options of every build the planner makes: no fallback to fewer seats (a plan only uses
+/// an exact count, so a table over budget is a plain failure that costs one budget).
 fn options(budget: u64) -> Options {
     Options {
         budget,
+        fallback: false,
         ..Options::default()
     }
 }
@@ -239,28 +242,23 @@ fn plan_nec(script: &Script, nec: Nec, split: bool, budget: u64) -> (Option<Acce
             }),
             format!("The counted part of the condition admits no deal ({culprit}): nothing can be produced; the generate limit is used up at once, as dealer would after shuffling it all."),
         ),
-        Err(e) => (None, format!("The exact engine could not count the condition ({e}); dealing by rejection.")),
+        Err(e) => {
+            let over_budget = matches!(
+                e,
+                fairdeal_constrain::BuildError::Tables(
+                    fairdeal_constrain::engine::TablesError::Budget { .. }
+                )
+            );
+            if over_budget {
+                split_or_give_up(script, &nec, &set, split, budget)
+            } else {
+                (None, format!("The exact engine could not count the condition ({e}); dealing by rejection."))
+            }
+        }
         Ok(dealer) => {
             let count = dealer.count();
             if !count.is_exact() {
-                if split && !set.pairs.is_empty() {
-                    // Partnership sums with seat conditions can exceed the table budget:
-                    // count either the seats or the sums, whichever is rarer, and test the
-                    // rest by rejection (the whole condition is tested anyway).
-                    let mut seats = nec.clone();
-                    seats.pairs = Nec::top().pairs;
-                    let mut pairs = nec.clone();
-                    for (i, s) in pairs.seats.iter_mut().enumerate() {
-                        let cards = s.cards;
-                        *s = Nec::top().seats[i].clone();
-                        s.cards = cards;
-                    }
-                    let a = plan_nec(script, seats, false, budget);
-                    let b = plan_nec(script, pairs, false, budget);
-                    let p = |x: &(Option<Accel>, String)| x.0.as_ref().map_or(2.0, |a| a.p);
-                    return if p(&b) < p(&a) { b } else { a };
-                }
-                return (None, "The counted part is too large for the exact engine's budget; dealing by rejection.".into());
+                return split_or_give_up(script, &nec, &set, split, budget);
             }
             let p = count.deals as f64 / base as f64;
             if p >= ACCEL_BELOW {
@@ -344,4 +342,34 @@ pub(crate) fn describe(script: &Script, planned: &Planned) -> String {
         _ => s.push_str(&planned.note),
     }
     s
+}
+
+/// The joint tables are over budget: with partnership sums beside seat conditions, count
+/// either the seats or the sums, whichever is rarer, and test the rest by rejection (the
+/// whole condition is tested anyway); otherwise deal by rejection.
+fn split_or_give_up(
+    script: &Script,
+    nec: &Nec,
+    set: &ConstraintSet,
+    split: bool,
+    budget: u64,
+) -> (Option<Accel>, String) {
+    if split && !set.pairs.is_empty() {
+        let mut seats = nec.clone();
+        seats.pairs = Nec::top().pairs;
+        let mut pairs = nec.clone();
+        for (i, s) in pairs.seats.iter_mut().enumerate() {
+            let cards = s.cards;
+            *s = Nec::top().seats[i].clone();
+            s.cards = cards;
+        }
+        let a = plan_nec(script, seats, false, budget);
+        let b = plan_nec(script, pairs, false, budget);
+        let p = |x: &(Option<Accel>, String)| x.0.as_ref().map_or(2.0, |a| a.p);
+        return if p(&b) < p(&a) { b } else { a };
+    }
+    (
+        None,
+        "The counted part is too large for the exact engine's budget; dealing by rejection.".into(),
+    )
 }

@@ -196,3 +196,25 @@ fn a_forced_format_replaces_every_action() {
     let q = q.with_format(ForcedFormat::Pbn);
     assert_eq!(q.produce(), 3);
 }
+
+#[test]
+fn only_a_minus_before_an_expression_is_a_finding() {
+    let ok = "x = hcp(north) - 3\ny = 0 - hcp(south)\nx < -10 and y > -5 and shape(north, any 5xxx - any 55xx)\naction printoneline\n";
+    let r = lint(ok).unwrap();
+    assert!(r.findings.is_empty(), "{:?}", r.findings);
+    let bad = "x = -hcp(north)\ny = 3 * -(x)\nx < 0 and y < 0\nvulnerable Both\n";
+    let r = lint(bad).unwrap();
+    let at: Vec<(u32, u32, &str)> = r
+        .findings
+        .iter()
+        .map(|f| (f.line, f.column, f.feature.as_str()))
+        .collect();
+    assert_eq!(
+        at,
+        vec![
+            (1, 5, "minus-before-expression"),
+            (2, 9, "minus-before-expression"),
+            (4, 12, "vulnerable-both")
+        ]
+    );
+}

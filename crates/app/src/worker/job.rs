@@ -14,6 +14,7 @@ use rand_core::SeedableRng;
 pub const APP_OPTIONS: Options = Options {
     budget: 50_000_000,
     max_tries: 2_000_000,
+    fallback: true,
 };
 
 /// The most boards one batch may hold.

@@ -49,6 +49,9 @@ pub struct Args {
     /// so standard output is machine-readable.
     #[arg(long, value_parser = ["oneline", "pbn"])]
     pub format: Option<String>,
+    /// Deal by rejection only, as dealer does (no exact tables), for comparisons.
+    #[arg(long)]
+    pub no_exact: bool,
     /// After each produced deal, print on stderr the value of every variable the condition
     /// uses: which clauses made the deal match.
     #[arg(long)]
@@ -86,7 +89,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.lint {
         return lint(&name, &source, args.seed);
     }
-    let mut program = match fairdeal_script::compile(&source) {
+    let compiled = if args.no_exact {
+        fairdeal_script::compile_unaccelerated(&source)
+    } else {
+        fairdeal_script::compile(&source)
+    };
+    let mut program = match compiled {
         Ok(p) => p,
         Err(diags) => {
             let rendered = fairdeal_script::render_diagnostics(&source, &diags);

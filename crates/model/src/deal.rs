@@ -74,6 +74,14 @@ impl Deal {
         Ok(Deal { hands })
     }
 
+    /// Four hands that a generator has built as a partition of the deck by construction
+    /// (a shuffle dealing each card once, 13 per seat): checked in debug builds only, so
+    /// a generator's hot loop does not pay for [`Deal::new`]'s checks on every deal. Input
+    /// from outside (text, files, stored JSON) must go through [`Deal::new`].
+    pub fn from_shuffle(hands: [Hand; 4]) -> Deal {
+        Deal::from_hands_unchecked(hands)
+    }
+
     /// Wraps four hands that the caller has built as a partition of the deck (the deal-number
     /// decoders). Checked in debug builds only.
     pub(crate) fn from_hands_unchecked(hands: [Hand; 4]) -> Deal {

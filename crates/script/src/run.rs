@@ -679,7 +679,9 @@ impl Runner {
 
     /// Removes and returns the per-deal output printed so far (for streaming).
     pub fn take_text(&mut self) -> String {
-        std::mem::take(&mut self.text)
+        // The next slice's text starts with the room this one needed (no regrowth).
+        let room = self.text.capacity().min(MAX_TEXT);
+        std::mem::replace(&mut self.text, String::with_capacity(room))
     }
 
     /// The end-of-run output dealer prints after the deals: print(seats) pages, averages

@@ -349,9 +349,15 @@ test('a pasted 300-line BBO-style script is checked off the page thread; the dia
   // The leveling draw is noted; the pilot rate is shown.
   assert.match(await page.textContent('#script-rate'), /^Pilot: [\d\u2009]+ of 50\u2009000 shuffles/);
   await shot(page, 'script-dialects');
-  // It runs like any script.
+  // It runs like any script, and each board says why it matched.
   await page.click('#script-run');
   await page.locator('#script-results').waitFor({ timeout: 60_000 });
+  const why = page.locator('#script-boards .ds-board').first().locator('.ds-why');
+  await why.locator('summary').click();
+  const whyText = await why.textContent();
+  assert.match(whyText, /nt = 1/, 'the opening clause held');
+  assert.match(whyText, /invite = 1/);
+  assert.match(whyText, /condition = 1/);
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

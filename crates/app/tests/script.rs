@@ -303,6 +303,7 @@ fn empty_report() -> Report {
         produced: 1,
         dealer: None,
         vulnerability: None,
+        why: vec![],
     }
 }
 

@@ -234,7 +234,14 @@ pub struct Report {
     pub dealer: Option<fairdeal_model::Seat>,
     /// The script's `vulnerable` statement, if any.
     pub vulnerability: Option<fairdeal_model::Vulnerability>,
+    /// For the first [`WHY_DEALS`] deals, the value of every variable the condition uses
+    /// ([`Program::why`]): which clauses made each deal match.
+    #[serde(default)]
+    pub why: Vec<Vec<(String, i64)>>,
 }
+
+/// Deals of a [`Report`] that carry their `why`.
+pub const WHY_DEALS: usize = 200;
 
 /// An `average` result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

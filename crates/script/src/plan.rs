@@ -102,46 +102,29 @@ pub(crate) fn screen(script: &Script) -> Screen {
 /// deals dealt (`base` of them), each counted alone within `budget`; 0 when one alone is
 /// impossible. Parts that cannot be counted alone are left out (the estimate stays high).
 fn estimate(set: &ConstraintSet, base_set: &ConstraintSet, base: u128, budget: u64) -> f64 {
-    let mut estimate = 1.0f64;
-    for i in 0..4 {
-        if !set.seats[i].constrained {
-            continue;
-        }
-        let mut one = base_set.clone();
-        for j in 0..4 {
-            one.seats[j].fixed = set.seats[j].fixed;
-        }
+    // The deals dealt, with every seat's predealt cards: one part's conditions go on this.
+    let mut dealt = base_set.clone();
+    for j in 0..4 {
+        dealt.seats[j].fixed = set.seats[j].fixed;
+    }
+    // One part counted alone: its share, 0 if impossible (the joint build says so
+    // precisely), 1 if it cannot be counted alone.
+    let share = |one: &ConstraintSet| match Dealer::new(one, options(budget)) {
+        Ok(d) if d.count().is_exact() => d.count().deals as f64 / base as f64,
+        Err(fairdeal_constrain::BuildError::NoDeal { .. }) => 0.0,
+        _ => 1.0,
+    };
+    let seats = (0..4).filter(|&i| set.seats[i].constrained).map(|i| {
+        let mut one = dealt.clone();
         one.seats[i] = set.seats[i].clone();
-        match Dealer::new(&one, options(budget)) {
-            Ok(d) => {
-                let c = d.count();
-                if c.is_exact() {
-                    estimate *= c.deals as f64 / base as f64;
-                }
-            }
-            // Impossible alone: the joint build below says so precisely.
-            Err(fairdeal_constrain::BuildError::NoDeal { .. }) => estimate = 0.0,
-            Err(_) => {}
-        }
-    }
-    for pc in &set.pairs {
-        let mut one = base_set.clone();
-        for j in 0..4 {
-            one.seats[j].fixed = set.seats[j].fixed;
-        }
+        share(&one)
+    });
+    let pairs = set.pairs.iter().map(|pc| {
+        let mut one = dealt.clone();
         one.pairs.push(pc.clone());
-        match Dealer::new(&one, options(budget)) {
-            Ok(d) => {
-                let c = d.count();
-                if c.is_exact() {
-                    estimate *= c.deals as f64 / base as f64;
-                }
-            }
-            Err(fairdeal_constrain::BuildError::NoDeal { .. }) => estimate = 0.0,
-            Err(_) => {}
-        }
-    }
-    estimate
+        share(&one)
+    });
+    seats.chain(pairs).product()
 }
 
 /// Options of every build the planner makes: no fallback to fewer seats (a plan only uses

@@ -845,6 +845,12 @@ impl Runner {
                 .script
                 .vulnerable
                 .and_then(|v| fairdeal_model::Vulnerability::ALL.get(v).copied()),
+            why: self
+                .deals
+                .iter()
+                .take(crate::WHY_DEALS)
+                .map(|d| self.program.why(d))
+                .collect(),
         }
     }
 }

@@ -9,6 +9,14 @@ use std::process::Command;
 
 const DEALER: &str = "/usr/games/dealer";
 
+/// (line, column, feature) of each finding.
+fn positions(r: &fairdeal_script::lint::Lint) -> Vec<(u32, u32, &str)> {
+    r.findings
+        .iter()
+        .map(|f| (f.line, f.column, f.feature.as_str()))
+        .collect()
+}
+
 #[test]
 fn the_debian_column_is_what_debian_dealer_does() {
     assert!(
@@ -60,13 +68,8 @@ fn the_debian_column_is_what_debian_dealer_does() {
 fn findings_have_positions_and_decide_the_verdicts() {
     let src = "# a BBO-style script\nnt = hcp(south) >= 15 # strong\n  # indented comment\nnt\naction printoneline,\n";
     let r = lint(src).unwrap();
-    let at: Vec<(u32, u32, &str)> = r
-        .findings
-        .iter()
-        .map(|f| (f.line, f.column, f.feature.as_str()))
-        .collect();
     assert_eq!(
-        at,
+        positions(&r),
         vec![
             (2, 23, "hash-comment-inside-line"),
             (3, 3, "hash-comment-inside-line")
@@ -161,6 +164,8 @@ fn why_gives_each_variable_the_condition_uses() {
     let mut r = p.runner([0; 32]);
     while !r.step(10) {}
     let d = r.last_deal().unwrap();
+    // The report carries the same for its first deals.
+    assert_eq!(r.report().why, vec![p.why(&d)]);
     assert_eq!(
         p.why(&d),
         vec![
@@ -204,13 +209,8 @@ fn only_a_minus_before_an_expression_is_a_finding() {
     assert!(r.findings.is_empty(), "{:?}", r.findings);
     let bad = "x = -hcp(north)\ny = 3 * -(x)\nx < 0 and y < 0\nvulnerable Both\n";
     let r = lint(bad).unwrap();
-    let at: Vec<(u32, u32, &str)> = r
-        .findings
-        .iter()
-        .map(|f| (f.line, f.column, f.feature.as_str()))
-        .collect();
     assert_eq!(
-        at,
+        positions(&r),
         vec![
             (1, 5, "minus-before-expression"),
             (2, 9, "minus-before-expression"),

@@ -167,6 +167,26 @@ struct BoardsProps {
     /// The script's `vulnerable` (else the board rotation).
     #[prop_or_default]
     vulnerability: Option<Vulnerability>,
+    /// Per board (in order, the first ones), the condition's variables on it.
+    #[prop_or_default]
+    why: Rc<Vec<Vec<(String, i64)>>>,
+}
+
+/// "Why it matched": the variables the condition uses and their values on this deal.
+fn why_view(values: Option<&Vec<(String, i64)>>) -> Html {
+    let Some(values) = values.filter(|v| v.len() > 1) else {
+        return html! {};
+    };
+    html! {
+        <details class="ds-why">
+            <summary>{"Why it matched"}</summary>
+            <ul>
+                { for values.iter().map(|(name, v)| html! {
+                    <li><code>{ name.clone() }</code>{ format!(" = {v}") }</li>
+                }) }
+            </ul>
+        </details>
+    }
 }
 
 /// The produced deals, a page at a time.
@@ -196,11 +216,12 @@ fn Boards(props: &BoardsProps) -> Html {
         <>
             { for pager.clone() }
             <div class="ds-boards" id="script-boards">
-                { for props.boards.iter().skip(current * PAGE_SIZE).take(PAGE_SIZE).map(|(n, deal)| html! {
+                { for props.boards.iter().enumerate().skip(current * PAGE_SIZE).take(PAGE_SIZE).map(|(i, (n, deal))| html! {
                     <div class="ds-board" data-board={n.to_string()}>
                         <HandDiagram deal={*deal} board={Some(*n)}
                             dealer={Some(props.dealer.unwrap_or_else(|| Seat::dealer_of_board(*n)))}
                             vulnerability={Some(props.vulnerability.unwrap_or_else(|| Vulnerability::of_board(*n)))} />
+                        { why_view(props.why.get(i)) }
                     </div>
                 }) }
             </div>
@@ -325,7 +346,7 @@ pub fn Results(props: &ResultsProps) -> Html {
             }
             if !r.deals.is_empty() {
                 <h3>{ format!("Deals ({})", r.deals.len()) }</h3>
-                <Boards boards={boards} dealer={r.dealer} vulnerability={r.vulnerability} />
+                <Boards boards={boards} dealer={r.dealer} vulnerability={r.vulnerability} why={Rc::new(r.why.clone())} />
             }
         </section>
     }

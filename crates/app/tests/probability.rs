@@ -430,3 +430,77 @@ fn sim_job_solves_double_dummy_outcomes() {
         Ok(Outcome::Tricks { at_least: 9, .. })
     ));
 }
+
+/// Probability query strings (shared links, the page's own URL) never panic: 3,000 queries
+/// built from the kinds' keys, the fields' keys and values that are valid, out of range,
+/// percent-encoded or junk — each either opens no question or one whose answer is a value
+/// or a message for a field. A deterministic ChaCha stream picks the tokens, so a failure
+/// reproduces.
+#[wasm_bindgen_test]
+fn probability_query_strings_never_panic() {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+    let mut pick = |n: usize| (rng.next_u32() as usize) % n;
+    let keys: Vec<String> = KINDS
+        .iter()
+        .map(|k| format!("q={}", k.key))
+        .chain(["q=", "q=%", "q=zz"].map(String::from))
+        .collect();
+    let fields = [
+        "n", "w", "e", "cards", "honours", "player", "played", "stat", "hcp", "hand", "x", "",
+    ];
+    let values = [
+        "",
+        "0",
+        "1",
+        "4",
+        "13",
+        "26",
+        "27",
+        "-1",
+        "99999999999999999999",
+        "3.5",
+        "AK",
+        "KQJT9",
+        "AKQJT98765432",
+        "AKQJT98765432A",
+        "xx",
+        "S:AK H:QJ",
+        "AKQ2.JT3.K765.A9",
+        "AKQ2.JT3.K765",
+        "%",
+        "%4",
+        "%41%4B",
+        "%FF%FE",
+        "+",
+        "W",
+        "E",
+        "N",
+        "hcp",
+        "shape",
+        "é",
+        "♠AK",
+        "\u{0}",
+    ];
+    for _ in 0..3000 {
+        let mut q = keys[pick(keys.len())].clone();
+        for _ in 0..pick(6) {
+            q.push('&');
+            q.push_str(fields[pick(fields.len())]);
+            if pick(5) > 0 {
+                q.push('=');
+            }
+            q.push_str(values[pick(values.len())]);
+            if pick(4) == 0 {
+                q.push_str(values[pick(values.len())]);
+            }
+        }
+        if let Some(question) = Question::from_query(&q) {
+            // A value or a message for one field; never a panic.
+            let _ = question.answer();
+        }
+        let text = values[pick(values.len())].to_string() + values[pick(values.len())];
+        let _ = parse_hand(&text);
+        let _ = parse_holding(&text);
+    }
+}

@@ -382,3 +382,31 @@ mod stats {
         assert!(verdict(hcp).contains("consistent") || verdict(hcp).contains("rejects"));
     }
 }
+
+/// The worker's batch is the CLI's set dealer: the shared known-answer vectors (seed →
+/// first boards, plain and levelled) come out the same here, in Chromium, as natively and
+/// from `fairdeal constrain --seed` (issue: a seed revealed in one front end must reproduce
+/// in the other).
+#[wasm_bindgen_test]
+fn batches_follow_the_shared_seed_vectors() {
+    let (seed, sets) = fairdeal_constrain::set::read_vectors(include_str!(
+        "../../constrain/tests/data/set-vectors.txt"
+    ))
+    .expect("the vector file reads");
+    assert_eq!(sets.len(), 2);
+    for v in sets {
+        let mut job = Job::new(&v.spec, v.boards.len() as u32, seed).unwrap();
+        while !job.step(2).unwrap() {}
+        let got: Vec<(usize, String)> = job
+            .into_boards()
+            .iter()
+            .map(|b| {
+                (
+                    usize::from(b.category),
+                    unpack(&b.deal).unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(got, v.boards, "{}", v.name);
+    }
+}

@@ -158,3 +158,27 @@ fn formats_write_the_same_deals_as_files() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("nosuch"));
 }
+
+/// `fairdeal constrain --seed` prints the shared known-answer vectors of the set dealer —
+/// the same boards the Constrain page's worker deals from that seed (checked in Chromium).
+#[test]
+fn seeded_sets_follow_the_shared_vectors() {
+    let (seed, sets) = fairdeal_constrain::set::read_vectors(include_str!(
+        "../../constrain/tests/data/set-vectors.txt"
+    ))
+    .expect("the vector file reads");
+    let hex: String = seed.iter().map(|b| format!("{b:02x}")).collect();
+    for v in sets {
+        let f = common::temp_file(&v.spec, ".txt");
+        let out = common::stdout_of(&[
+            "constrain",
+            f.path().to_str().unwrap(),
+            "-n",
+            &v.boards.len().to_string(),
+            "--seed",
+            &hex,
+        ]);
+        let want: Vec<&str> = v.boards.iter().map(|(_, d)| d.as_str()).collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), want, "{}", v.name);
+    }
+}

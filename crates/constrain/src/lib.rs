@@ -7,6 +7,8 @@
 //!   (Pavlicek's 2013 profile weighting, done without listing profiles); seats it cannot
 //!   count within budget fall back to rejection, reported in [`Count`].
 //! * [`Levelled`] samples levelled sets: categories by weight, exactly inside each.
+//! * [`SetDealer`] deals a set of boards from a spec and a seed — the one stream the CLI
+//!   and the app share, so a revealed seed reproduces in either.
 //! * [`shape`] holds the shape language and the [`shape::CLASSES`] table.
 //!
 //! ```
@@ -35,6 +37,7 @@ pub mod dealer;
 pub mod engine;
 pub mod level;
 pub mod parse;
+pub mod set;
 pub mod shape;
 pub mod spec;
 pub mod stats;
@@ -43,4 +46,5 @@ pub use conditions::{ConstraintSet, PairCondition, PairKind, ScaleRange, SeatCon
 pub use dealer::{BuildError, Count, Culprit, Dealer, Options, SampleError, ALL_DEALS};
 pub use level::{BoardOrder, LevelError, Levelled};
 pub use parse::{parse, ParseError, ParseErrorKind, ParseErrors};
+pub use set::{SetDealer, SetError, SET_OPTIONS};
 pub use spec::{Category, CompileError, Cond, Pair, Scale, Spec, Statement, Who};

@@ -1,8 +1,10 @@
 //! `fairdeal constrain <file> -n N [--seed HEX]`: deals meeting a constraint file, exactly
 //! uniform, printed as PBN deal lines (`N:… … … …`), one per board.
 //!
-//! The random stream is ChaCha8 keyed by `--seed` (up to 64 hex digits, zero-padded to 32
-//! bytes) or, without it, by 32 bytes from the OS CSPRNG; that seed is printed (on stderr)
+//! Boards come from `fairdeal_constrain::SetDealer`, the set dealer the Constrain page's
+//! worker uses too, so a seed gives the same boards in both. The random stream is ChaCha8
+//! keyed by `--seed` (up to 64 hex digits, zero-padded to 32 bytes) or, without it, by 32
+//! bytes from the OS CSPRNG; that seed is printed (on stderr)
 //! only with `--reveal-seed`, since whoever holds it can replay the set. Boards stream: `-n`
 //! of any size uses constant memory, and with `-f` the formats' board limits are checked
 //! before any dealing; existing files are replaced only with `--force`. A file with `category` sections is a levelled set:
@@ -14,9 +16,7 @@
 use super::count::read_spec;
 use crate::output::Policy;
 use anyhow::{anyhow, bail};
-use fairdeal_constrain::{BoardOrder, Dealer, Levelled, Options};
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use fairdeal_constrain::{BoardOrder, Dealer, SetDealer};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -107,27 +107,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         return write_formats(&args, list, &spec, count);
     }
     let seed = seed_or_fresh(args.seed.as_deref(), args.reveal_seed)?;
-    let mut rng = ChaCha8Rng::from_seed(seed);
+    // The set dealer the Constrain page's worker uses too: same seed, same boards.
+    let mut set = SetDealer::new(&spec, count, args.order, seed)?;
+    let names: Vec<String> = set
+        .levelled()
+        .map(|l| l.names().to_vec())
+        .unwrap_or_default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    if spec.categories.is_empty() {
-        let mut dealer = Dealer::new(&spec.constraints(None)?, Options::default())?;
-        for _ in 0..count {
-            writeln!(out, "{}", dealer.sample(&mut rng)?)?;
+    for board in &mut set {
+        let (c, deal) = board?;
+        if args.show_category && !names.is_empty() {
+            write!(out, "{}\t", names[c])?;
         }
-        let (tries, accepted) = dealer.acceptance();
+        writeln!(out, "{deal}")?;
+    }
+    if let Some((tries, accepted)) = set.dealer().map(Dealer::acceptance) {
         if tries > accepted {
             eprintln!("rejection accepted {accepted} of {tries} exact draws");
-        }
-    } else {
-        let mut set = Levelled::new(&spec, Options::default())?;
-        let names = set.names().to_vec();
-        for board in set.deal_stream(&mut rng, count, args.order) {
-            let (c, deal) = board?;
-            if args.show_category {
-                write!(out, "{}\t", names[c])?;
-            }
-            writeln!(out, "{deal}")?;
         }
     }
     out.flush()?;
@@ -154,40 +151,19 @@ fn write_formats(
     let range = BoardRange::new(1, high)?;
     check_range(range, &formats)?;
     let seed = seed_or_fresh(args.seed.as_deref(), args.reveal_seed)?;
-    let mut rng = ChaCha8Rng::from_seed(seed);
     let policy = Policy::new(args.force).input(&args.file);
     let dir = std::path::Path::new(".");
-    let names = if spec.categories.is_empty() {
-        let mut dealer = Dealer::new(&spec.constraints(None)?, Options::default())?;
-        let mut deals = (0..count).map(|_| Ok(dealer.sample(&mut rng)?));
-        let options = WriteOptions::default();
-        write_files(
-            dir,
-            &args.prefix,
-            &formats,
-            false,
-            range,
-            &mut deals,
-            &options,
-            &policy,
-        )?
-    } else {
-        let mut set = Levelled::new(spec, Options::default())?;
-        let mut deals = set
-            .deal_stream(&mut rng, count, args.order)
-            .map(|b| Ok(b?.1));
-        let options = WriteOptions::default();
-        write_files(
-            dir,
-            &args.prefix,
-            &formats,
-            false,
-            range,
-            &mut deals,
-            &options,
-            &policy,
-        )?
-    };
+    let mut deals = SetDealer::new(spec, count, args.order, seed)?.map(|b| Ok(b?.1));
+    let names = write_files(
+        dir,
+        &args.prefix,
+        &formats,
+        false,
+        range,
+        &mut deals,
+        &WriteOptions::default(),
+        &policy,
+    )?;
     eprintln!("wrote {}", names.join(", "));
     Ok(())
 }

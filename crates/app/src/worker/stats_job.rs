@@ -5,7 +5,8 @@
 //! about [`TARGET_MS`] per slice, then computes one table's exact expectation per slice
 //! (each is one table build of the engine, the slow part), so `Cancel` is honoured between
 //! slices. [`StatsJob::report`] turns the analysis into [`StatsReport`], plain data for the
-//! page. Everything is deterministic in the seed.
+//! page. Everything is deterministic in the seed, with `fairdeal stats`'s stream (ChaCha8
+//! keyed by the seed) and engine options (the defaults), so a seed gives the same deals in both.
 //!
 //! In the worker [`StatsJob`] is a [`SlicedJob`] run by a [`super::sliced::Slot`]:
 //! `StatsProgress` at the start and after every slice, then `StatsDone`, `Failed`, or
@@ -13,12 +14,11 @@
 //!
 //! Panic policy: no panics; bad text is answered with `Failed` (with line:column or column).
 
-use super::job::APP_OPTIONS;
 use super::protocol::FromWorker;
 use super::sliced::SlicedJob;
 use fairdeal_constrain::stats::{Analysis, Generator, Report, TableSpec};
 use fairdeal_constrain::{parse, Options};
-use rand_chacha::ChaCha20Rng;
+use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -26,8 +26,6 @@ use serde::{Deserialize, Serialize};
 pub const TARGET_MS: f64 = 40.0;
 /// The most deals one run may ask for.
 pub const MAX_DEALS: u32 = 1_000_000;
-/// Work budget of each expectation build (as the CLI's default).
-pub const THEORY_BUDGET: u64 = 200_000_000;
 
 /// One table of a report, as plain data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -124,7 +122,7 @@ pub fn parse_tables(text: &str) -> Result<Vec<TableSpec>, String> {
 pub struct StatsJob {
     generator: Generator,
     analysis: Analysis,
-    rng: ChaCha20Rng,
+    rng: ChaCha8Rng,
     total: u32,
     theory_done: usize,
 }
@@ -138,15 +136,14 @@ impl StatsJob {
         let spec = parse(spec).map_err(|e| e.render(spec).trim_end().to_string())?;
         let mut list = TableSpec::defaults();
         list.extend(parse_tables(tables)?);
-        let options = Options {
-            budget: THEORY_BUDGET,
-            ..APP_OPTIONS
-        };
+        // `fairdeal stats`'s options: the engine's defaults.
+        let options = Options::default();
         let generator = Generator::new(&spec, options).map_err(|e| e.to_string())?;
         Ok(StatsJob {
             generator,
             analysis: Analysis::new(list),
-            rng: ChaCha20Rng::from_seed(seed),
+            // The same stream as `fairdeal stats --seed` (ChaCha8 keyed by the seed).
+            rng: ChaCha8Rng::from_seed(seed),
             total: deals,
             theory_done: 0,
         })

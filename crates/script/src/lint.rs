@@ -258,16 +258,17 @@ pub fn lint(source: &str) -> Result<Lint, Vec<Diagnostic>> {
             _ => {}
         }
     }
-    for span in predeal_length_spans(source, &toks) {
-        found("predeal-length", span);
-    }
-    for span in unary_minus_spans(source, &toks) {
-        found("minus-before-expression", span);
-    }
+    // The tokens that are code (no comments, no printes line breaks).
     let code: Vec<&crate::lexer::Token> = toks
         .iter()
         .filter(|t| t.tok != Tok::Comment && t.tok != Tok::Newline)
         .collect();
+    for span in predeal_length_spans(source, &code) {
+        found("predeal-length", span);
+    }
+    for span in unary_minus_spans(source, &code) {
+        found("minus-before-expression", span);
+    }
     for w in code.windows(2) {
         if &source[w[0].span.clone()] == "vulnerable"
             && source[w[1].span.clone()].eq_ignore_ascii_case("both")
@@ -296,10 +297,9 @@ pub fn lint(source: &str) -> Result<Lint, Vec<Diagnostic>> {
 }
 
 /// `predeal <suit>(seat) …` statements (suokko's predeal by length).
-fn predeal_length_spans(source: &str, toks: &[crate::lexer::Token]) -> Vec<Range<usize>> {
-    let words: Vec<(&str, Range<usize>)> = toks
+fn predeal_length_spans(source: &str, code: &[&crate::lexer::Token]) -> Vec<Range<usize>> {
+    let words: Vec<(&str, Range<usize>)> = code
         .iter()
-        .filter(|t| t.tok != Tok::Comment && t.tok != Tok::Newline)
         .map(|t| (&source[t.span.clone()], t.span.clone()))
         .collect();
     words
@@ -325,11 +325,7 @@ fn predeal_length_spans(source: &str, toks: &[crate::lexer::Token]) -> Vec<Range
 /// Minus signs that negate something other than a number literal: a `-` with no operand
 /// before it (start, an operator, `(`, `,`, `=`, `?`, `:` or a keyword) whose next token is
 /// not a number.
-fn unary_minus_spans(source: &str, toks: &[crate::lexer::Token]) -> Vec<Range<usize>> {
-    let code: Vec<&crate::lexer::Token> = toks
-        .iter()
-        .filter(|t| t.tok != Tok::Comment && t.tok != Tok::Newline)
-        .collect();
+fn unary_minus_spans(source: &str, code: &[&crate::lexer::Token]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     for (i, t) in code.iter().enumerate() {
         if t.tok != Tok::Sym || &source[t.span.clone()] != "-" {

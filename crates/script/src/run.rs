@@ -740,6 +740,26 @@ impl Runner {
         out
     }
 
+    /// What this run is doing: the exact plan it samples from, or that it shuffles and
+    /// why. Cheap (never builds tables), unlike [`Program::acceleration`], which plans
+    /// under the largest budget to say what a run *could* count.
+    pub fn acceleration(&self) -> String {
+        let c = &self.program.inner;
+        if let Some(p) = &self.planned {
+            return plan::describe(&c.script, p);
+        }
+        if !c.accelerate {
+            return "Acceleration is off: every deal is shuffled and the whole condition tested, as dealer does.".into();
+        }
+        if !c.screen.candidate {
+            return "Nothing in the condition can be counted exactly: every deal is shuffled and the whole condition tested, as dealer does.".into();
+        }
+        format!(
+            "Shuffling and testing the whole condition, as dealer does; the countable part keeps about {:.3}% of deals, so exact tables are built only if the run shows they repay their cost.",
+            c.screen.p * 100.0
+        )
+    }
+
     /// The last produced deal.
     pub fn last_deal(&self) -> Option<Deal> {
         self.last

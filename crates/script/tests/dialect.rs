@@ -156,3 +156,30 @@ fn expansions_that_would_explode_are_refused_with_a_position() {
     let (_, summary, _) = run(&src);
     assert!(summary.contains("b: 901"), "{summary}");
 }
+
+#[test]
+fn a_runner_says_what_it_does_without_building_tables() {
+    // A common condition: shuffled from the first deal, and said so at once.
+    let p = compile("hcp(north) >= 12\nproduce 5\naction\n").unwrap();
+    let r = p.runner([1; 32]);
+    assert!(
+        r.acceleration().starts_with("Shuffling"),
+        "{}",
+        r.acceleration()
+    );
+    // A rare one: once the run has shown it rare, it samples from exact tables and says so.
+    let p = compile("condition shape(north, any 4333 + any 4432 + any 5332) && hcp(north) >= 27\nproduce 200\naction\n").unwrap();
+    let mut r = p.runner([1; 32]);
+    assert!(
+        r.acceleration().starts_with("Shuffling"),
+        "{}",
+        r.acceleration()
+    );
+    while !r.step(100_000) {}
+    assert_eq!(r.produced(), 200);
+    assert!(
+        r.acceleration().starts_with("Sampled exactly: North:"),
+        "{}",
+        r.acceleration()
+    );
+}

@@ -16,7 +16,7 @@
 
 use super::protocol::FromWorker;
 use super::sliced::SlicedJob;
-use fairdeal_script::{check, compile, compile_unaccelerated, Diagnostic, Report, Runner};
+use fairdeal_script::{compile, compile_unaccelerated, Diagnostic, Report, Runner};
 
 /// Wanted duration of one slice, in milliseconds.
 pub const TARGET_MS: f64 = 40.0;
@@ -47,22 +47,20 @@ pub const PILOT: u64 = 50_000;
 /// dialect report and a pilot acceptance rate (not for double dummy scripts: a pilot would
 /// solve thousands of deals). The parse is linear in the text; the pilot is bounded.
 pub fn check_message(job: u32, source: &str, seed: [u8; 32]) -> FromWorker {
-    let diagnostics = check(source);
-    let (lint, rate) = if diagnostics.is_empty() {
-        let lint = fairdeal_script::lint::lint(source).ok();
-        let double_dummy = lint
-            .as_ref()
-            .is_some_and(|l| l.findings.iter().any(|f| f.feature == "double-dummy"));
-        let rate = if double_dummy {
-            None
-        } else {
-            compile_unaccelerated(source)
-                .ok()
-                .map(|p| p.pilot(PILOT, seed))
-        };
-        (lint, rate)
+    // The dialect report parses once and returns the problems when there are any.
+    let (diagnostics, lint) = match fairdeal_script::lint::lint(source) {
+        Ok(l) => (Vec::new(), Some(l)),
+        Err(d) => (d, None),
+    };
+    let double_dummy = lint
+        .as_ref()
+        .is_some_and(|l| l.findings.iter().any(|f| f.feature == "double-dummy"));
+    let rate = if lint.is_none() || double_dummy {
+        None
     } else {
-        (None, None)
+        compile_unaccelerated(source)
+            .ok()
+            .map(|p| p.pilot(PILOT, seed))
     };
     FromWorker::ScriptChecked {
         job,
@@ -96,9 +94,12 @@ impl ScriptJob {
     /// user (every diagnostic with its line:column).
     pub fn new(source: &str, seed: [u8; 32]) -> Result<ScriptJob, String> {
         let program = compile(source).map_err(|d| render_diagnostics(&d))?;
+        let runner = program.runner(seed);
         Ok(ScriptJob {
-            runner: program.runner(seed),
-            acceleration: program.acceleration(),
+            // What the run does now: cheap, never a table build (those come only when the
+            // run shows they repay themselves).
+            acceleration: runner.acceleration(),
+            runner,
             generate: program.generate(),
             produce: program.produce(),
             slice: FIRST_SLICE,

@@ -9,6 +9,7 @@
 //!
 //! Panic policy: spans from the engine are clamped to the text and to char boundaries.
 
+use fairdeal_interop::print::escape_html;
 use fairdeal_script::{Diagnostic, TokenKind};
 use std::ops::Range;
 use yew::prelude::*;
@@ -163,20 +164,6 @@ pub fn segments(
     out
 }
 
-/// Appends `t` to `out` with HTML's special characters escaped.
-fn escape_into(out: &mut String, t: &str) {
-    for c in t.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-}
-
 /// The segments as HTML text for the `<pre>` (every character of the script escaped); a
 /// trailing line break gets a space after it so the last (empty) line keeps its height, as
 /// it does in the textarea.
@@ -189,7 +176,7 @@ pub fn render_string(text: &str, segments: &[Segment]) -> String {
         }
         let t = text.get(s.range.clone()).unwrap_or_default();
         match (s.kind, s.error) {
-            (None, false) => escape_into(&mut out, t),
+            (None, false) => out.push_str(&escape_html(t)),
             (kind, error) => {
                 out.push_str("<span class=\"");
                 let mut classes: Vec<&str> = kind.map(kind_class).into_iter().collect();
@@ -198,7 +185,7 @@ pub fn render_string(text: &str, segments: &[Segment]) -> String {
                 }
                 out.push_str(&classes.join(" "));
                 out.push_str("\">");
-                escape_into(&mut out, t);
+                out.push_str(&escape_html(t));
                 out.push_str("</span>");
             }
         }

@@ -1,0 +1,235 @@
+//! The "how many deals meet this file?" use case: the exact count of a plain set, or of each
+//! category of a levelled set, with what (if anything) the engine had to leave to rejection.
+//!
+//! `fairdeal count` prints it and the Constrain page shows it live (computed in its worker);
+//! both call [`analyse`] with [`COUNT_OPTIONS`], so the same text gives the same figures in
+//! both front ends. A set the engine cannot count whole also gets an acceptance rate measured
+//! on a few draws from a fixed stream ([`PILOT_DRAWS`] draws, ChaCha8 keyed by 1), so that
+//! figure too is the same everywhere.
+//!
+//! Panic policy: no panics; impossible sets and compile errors are [`AnalysisError`]s naming
+//! the category.
+
+use crate::{BuildError, CompileError, ConstraintSet, Dealer, Options, Spec, ALL_DEALS};
+use fairdeal_model::Seat;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use thiserror::Error;
+
+/// The engine options every count is made with (the engine's defaults).
+pub const COUNT_OPTIONS: Options = Options {
+    budget: 200_000_000,
+    max_tries: 20_000,
+    fallback: true,
+};
+
+/// Draws used to measure the acceptance rate of a set counted only in part.
+pub const PILOT_DRAWS: u32 = 20;
+
+/// The count of one set (a plain file, or one category).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetCount {
+    /// Seats counted exactly (N E S W order).
+    pub exact_seats: Vec<Seat>,
+    /// Ordered tuples of hands of `exact_seats` meeting their conditions.
+    pub hands: u128,
+    /// Deals meeting every exactly counted condition.
+    pub deals: u128,
+    /// The probability of a random deal meeting the counted conditions, reduced.
+    pub fraction: (u128, u128),
+    /// The same in percent.
+    pub percent: f64,
+    /// What is applied by rejection, by name (`south`, `NS`), empty when the count is exact.
+    pub rejected: Vec<String>,
+    /// For a count made in part: (draws tried, draws kept) on the pilot stream.
+    pub acceptance: Option<(u64, u64)>,
+}
+
+impl SetCount {
+    /// True if every condition is in the count.
+    pub fn is_exact(&self) -> bool {
+        self.rejected.is_empty()
+    }
+}
+
+/// One category of a levelled file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CategoryCount {
+    /// Its name.
+    pub name: String,
+    /// Its weight.
+    pub weight: u32,
+    /// Its count.
+    pub count: SetCount,
+}
+
+/// The answer for a whole file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Analysis {
+    /// A plain file's count.
+    Plain(SetCount),
+    /// A levelled file: every category, in file order.
+    Levelled(Vec<CategoryCount>),
+}
+
+/// Why a file has no count.
+#[derive(Debug, Error)]
+pub enum AnalysisError {
+    /// The conditions do not compile (contradictory or impossible as written).
+    #[error("{prefix}{source}", prefix = category_prefix(.category))]
+    Compile {
+        /// The category (levelled files).
+        category: Option<String>,
+        /// Why.
+        source: CompileError,
+    },
+    /// No deal meets the conditions, or they cannot be counted at all.
+    #[error("{prefix}{source}", prefix = category_prefix(.category))]
+    Build {
+        /// The category (levelled files).
+        category: Option<String>,
+        /// Why.
+        source: BuildError,
+    },
+}
+
+fn category_prefix(category: &Option<String>) -> String {
+    match category {
+        Some(name) => format!("category {name}: "),
+        None => String::new(),
+    }
+}
+
+impl AnalysisError {
+    /// True when the set is impossible (no deal meets it), as opposed to uncountable.
+    pub fn is_impossible(&self) -> bool {
+        matches!(
+            self,
+            AnalysisError::Compile { .. }
+                | AnalysisError::Build {
+                    source: BuildError::NoDeal { .. },
+                    ..
+                }
+        )
+    }
+}
+
+/// Counts one compiled set.
+pub fn count_set(set: &ConstraintSet) -> Result<SetCount, BuildError> {
+    let mut dealer = Dealer::new(set, COUNT_OPTIONS)?;
+    let count = dealer.count();
+    let acceptance = (!count.is_exact()).then(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..PILOT_DRAWS {
+            if dealer.sample(&mut rng).is_err() {
+                break;
+            }
+        }
+        dealer.acceptance()
+    });
+    let rejected = count
+        .rejected_seats
+        .iter()
+        .map(|s| s.name().to_string())
+        .chain(count.rejected_pairs.iter().map(|p| p.to_string()))
+        .collect();
+    Ok(SetCount {
+        fraction: count.probability(),
+        percent: count.percent(),
+        exact_seats: count.exact_seats,
+        hands: count.hands,
+        deals: count.deals,
+        rejected,
+        acceptance,
+    })
+}
+
+/// The number of categories [`analyse_category`] takes for `spec` (1 for a plain file).
+pub fn parts(spec: &Spec) -> usize {
+    spec.categories.len().max(1)
+}
+
+/// Counts part `i` of `spec` (the whole set of a plain file, or category `i`): one step of
+/// [`analyse`], for callers that report progress between categories.
+pub fn analyse_category(spec: &Spec, i: usize) -> Result<CategoryCount, AnalysisError> {
+    let (category, name, weight) = match spec.categories.get(i) {
+        Some(c) => (Some(i), Some(c.name.clone()), c.weight),
+        None => (None, None, 1),
+    };
+    let set = spec
+        .constraints(category)
+        .map_err(|source| AnalysisError::Compile {
+            category: name.clone(),
+            source,
+        })?;
+    let count = count_set(&set).map_err(|source| AnalysisError::Build {
+        category: name.clone(),
+        source,
+    })?;
+    Ok(CategoryCount {
+        name: name.unwrap_or_default(),
+        weight,
+        count,
+    })
+}
+
+/// Assembles the parts [`analyse_category`] returned, in order.
+pub fn assemble(spec: &Spec, mut parts: Vec<CategoryCount>) -> Analysis {
+    if spec.categories.is_empty() && parts.len() == 1 {
+        Analysis::Plain(parts.remove(0).count)
+    } else {
+        Analysis::Levelled(parts)
+    }
+}
+
+/// Counts a parsed file: the set, or every category; the first failure stops it.
+pub fn analyse(spec: &Spec) -> Result<Analysis, AnalysisError> {
+    let parts = (0..parts(spec))
+        .map(|i| analyse_category(spec, i))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(assemble(spec, parts))
+}
+
+/// Every deal, for the "N of ALL" line.
+pub const TOTAL_DEALS: u128 = ALL_DEALS;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    #[test]
+    fn plain_count_is_exact_for_one_seat() {
+        let spec = parse("north: hcp 20-21\n").unwrap();
+        let Analysis::Plain(c) = analyse(&spec).unwrap() else {
+            panic!("a plain file gives a plain count")
+        };
+        assert!(c.is_exact());
+        assert_eq!(c.acceptance, None);
+        // Deals with North 20-21 HCP: a fraction of every deal, reduced.
+        assert_eq!(c.deals * c.fraction.1, ALL_DEALS * c.fraction.0);
+        assert_eq!(c.exact_seats, vec![Seat::North]);
+    }
+
+    #[test]
+    fn levelled_file_counts_every_category_in_order() {
+        let spec =
+            parse("category easy weight 3\nnorth: hcp 12-14\ncategory hard\nnorth: hcp 20+\n")
+                .unwrap();
+        let Analysis::Levelled(list) = analyse(&spec).unwrap() else {
+            panic!("a levelled file gives a list")
+        };
+        let names: Vec<_> = list.iter().map(|c| (c.name.as_str(), c.weight)).collect();
+        assert_eq!(names, vec![("easy", 3), ("hard", 1)]);
+        assert!(list[0].count.deals > list[1].count.deals);
+    }
+
+    #[test]
+    fn impossible_set_names_its_category() {
+        let spec = parse("category a\nnorth: hcp 10\ncategory b\nnorth: hcp 30\nsouth: hcp 11+\n")
+            .unwrap();
+        let e = analyse(&spec).unwrap_err();
+        assert!(e.is_impossible(), "{e}");
+        assert!(e.to_string().starts_with("category b: "), "{e}");
+    }
+}

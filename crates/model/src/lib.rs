@@ -17,6 +17,8 @@
 //! PBN deal notation: [`Deal::from_pbn`] (and `str::parse`), [`parse_pbn_hands`] for deals
 //! with unknown (`-`) hands, [`Deal::to_pbn`] to print.
 //!
+//! [`source`]: byte offsets to line:column and the one caret renderer for errors in a text.
+//!
 //! Panic policy: constructors that take user input return `Result`; the only panicking
 //! constructors are the `const` ones documented as such (programmer error).
 #![warn(missing_docs)]
@@ -29,6 +31,7 @@ mod deal;
 mod hand;
 mod number;
 mod pbn;
+pub mod source;
 mod strain;
 
 pub use board::Vulnerability;

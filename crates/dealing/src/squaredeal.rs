@@ -68,6 +68,10 @@
 //! [`MAX_BOARD`]. File prefixes read from a `.sqd` are checked as on entry
 //! ([`check_file_prefix`]): a prefix such as `../../tmp/x` is refused.
 //!
+//! Phases as typed by an organiser (`2:2x16:rr:Round robin`, one line each) are read by
+//! [`Phases`]'s `FromStr` (module `phases`), the one grammar of the Tournament page and
+//! `fairdeal squaredeal create`.
+//!
 //! Panic policy: nothing here panics; every parse error carries the line number.
 
 use crate::bigdeal::BigDealGenerator;
@@ -79,6 +83,9 @@ use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
 use std::fmt;
 use thiserror::Error;
+
+mod phases;
+pub use phases::{PhaseSyntaxError, Phases};
 
 /// Characters of a session key, in SquareDeal's order.
 pub const KEY_ALPHABET: &[u8; 62] =

@@ -5,7 +5,8 @@ use fairdeal_dealing::entropy::SeedBuilder;
 use fairdeal_dealing::formats::BoardRange;
 use fairdeal_dealing::squaredeal::{
     canonical_delayed_value, key_hash, session_boards, session_seed, sharp_fill, Commitment,
-    KeyFile, Phase, SessionKey, SessionRequest, SquareDealError, Tournament, KEY_ALPHABET, KEY_LEN,
+    KeyFile, Phase, Phases, SessionKey, SessionRequest, SquareDealError, Tournament, KEY_ALPHABET,
+    KEY_LEN,
 };
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -443,4 +444,39 @@ fn sqd_reading_checks_prefixes_and_sizes() {
         Tournament::create("T", "DI", p, &mut rng),
         Err(SquareDealError::BadField { .. })
     ));
+}
+
+/// The Tournament page (one text box, a line a phase) and `fairdeal squaredeal create` (one
+/// `--phase` a line) read phases with the one grammar: both forms of the same phases, SquareDeal's
+/// short entry (`2x16`, no `#`) and the written-out one, make the same `.sqd` bytes.
+#[test]
+fn page_and_cli_phase_text_make_the_same_tournament() {
+    let short = "3:3x7:rr:Round robin\n2:16:final#:Final segment #\n1:?:playoff:Play-off";
+    let cli_args = [
+        "3:3x7:rr:Round robin",
+        "2:16:final#:Final segment #",
+        "1:?:playoff:Play-off",
+    ];
+    let page: Phases = short.parse().expect("page text");
+    let cli: Phases = cli_args.join("\n").parse().expect("cli args");
+    // Written out: lengths expanded, `#` added to the first phase's names.
+    assert_eq!(
+        page.to_string(),
+        "3:1-7,8-14,15-21:rr#:Round robin #/3\n2:16:final#:Final segment #\n1:?:playoff:Play-off"
+    );
+    let long: Phases = page.to_string().parse().expect("written-out text");
+    let sqd = |p: Phases| {
+        let mut rng = ChaCha20Rng::seed_from_u64(11);
+        let (t, _) =
+            Tournament::create_committed("Test Open", "DJIA", p.into_vec(), vec![2], &mut rng)
+                .expect("create");
+        t.to_sqd()
+    };
+    let reference = sqd(page);
+    assert!(
+        reference.contains("\nSN 3:1-7,8-14,15-21:rr#:Round robin #/3\n"),
+        "{reference}"
+    );
+    assert_eq!(sqd(cli), reference);
+    assert_eq!(sqd(long), reference);
 }

@@ -133,6 +133,15 @@ impl Standing {
             self.rank.to_string()
         }
     }
+
+    /// The entrant's key across rankings of one event: `NS 3`/`EW 3` with two winners,
+    /// else the pair (or team) alone.
+    pub fn key(&self) -> String {
+        match self.direction {
+            Some(d) => format!("{d} {}", self.pair),
+            None => self.pair.clone(),
+        }
+    }
 }
 
 /// A scored event.

@@ -14,6 +14,10 @@
 //!   validation ([`CellError`] names row, line, board, pairs and [`Column`]).
 //! * [`compute`] — scoring a whole event into per-result points and a ranking.
 //! * [`teams`] — team matches (two rooms) to IMPs and VPs, standings over rounds.
+//! * [`team_event`] — the team-event use case: results → matches, VPs, standings, field
+//!   comparison ([`team_event::score_team_event`]), for the Score page and the CLI.
+//! * [`setup`] — an event's set-up (pairs/teams, movement, sizes) and the rows it pre-fills.
+//! * [`checks`] — which cell problems to show, and rows that do not fit the movement.
 //! * [`read`] — results CSV and PBN readers (text in, no files), reporting bad lines.
 //! * [`csv_cell`] — [`csv_cell::neutralise_formula`]: text cells made safe for spreadsheets.
 //! * [`movement`] — Mitchell (skip, arrow switch) and all-play-all round-robin schedules.
@@ -27,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod checks;
 pub mod compute;
 pub mod contract;
 pub mod csv_cell;
@@ -37,7 +42,9 @@ pub mod matchpoints;
 pub mod method;
 pub mod movement;
 pub mod read;
+pub mod setup;
 pub mod synthetic;
+pub mod team_event;
 pub mod teams;
 pub mod vp;
 

@@ -22,5 +22,7 @@ pub mod squaredeal;
 
 pub use bigdeal::BigDealGenerator;
 pub use entropy::{Seed, SeedBuilder};
-pub use formats::{find_format, write_set, FormatSpec, LineEnding, WriteOptions, FORMATS};
+pub use formats::{
+    find_format, write_all, write_set, FormatSpec, LineEnding, WriteOptions, FORMATS,
+};
 pub use squaredeal::Tournament;

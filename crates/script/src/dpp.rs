@@ -31,7 +31,8 @@
 use crate::ast::ShapeBits;
 
 /// A problem in a shape description: byte offset inside the text, and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct DppError {
     /// Byte offset of the offending character within the description.
     pub at: usize,

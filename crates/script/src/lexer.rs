@@ -108,19 +108,6 @@ pub fn tokens(src: &str) -> Vec<Token> {
     out
 }
 
-/// 1-based line and column (in characters) of byte offset `at`.
-pub fn line_col(src: &str, at: usize) -> (u32, u32) {
-    let at = at.min(src.len());
-    let mut at = at;
-    while !src.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &src[..at];
-    let line = before.matches('\n').count() as u32 + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1;
-    (line, col)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,7 +142,5 @@ mod tests {
         assert_eq!(kinds("/* open")[0].0, Tok::Error);
         assert_eq!(kinds("\"open")[0].0, Tok::Error);
         assert_eq!(kinds("é")[0], (Tok::Error, "é"));
-        assert_eq!(line_col("ab\ncé", 6), (2, 3));
-        assert_eq!(line_col("ab\ncé", 5), (2, 2));
     }
 }

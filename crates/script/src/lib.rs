@@ -1,5 +1,9 @@
 //! The dealer-script language of Hans van Staveren's `dealer` (the language BBO runs).
 //!
+//! Errors are [`ScriptError`]s (a byte span and an [`ErrorKind`]); [`Diagnostic`] is one
+//! located for display and [`render_diagnostics`] shows them with the one caret renderer,
+//! [`fairdeal_model::source`].
+//!
 //! Public API: [`check`] (diagnostics for per-keystroke checking), [`compile`] into a
 //! [`Program`], [`highlight`] (token classes, never fails), the [`REFERENCE`] table and the
 //! [`EXAMPLES`] corpus. A [`Program`] hands out [`Runner`]s that deal in slices
@@ -9,6 +13,7 @@
 pub mod accel;
 pub mod ast;
 pub mod dpp;
+pub mod error;
 pub mod eval;
 mod examples;
 pub mod lexer;
@@ -20,11 +25,12 @@ pub mod reference;
 mod run;
 pub mod union;
 
+pub use error::{ErrorKind, ScriptError};
 pub use run::{ForcedFormat, Program, Runner, MAX_REPORT_DEALS};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
-/// One problem in a script, with where it is.
+/// One problem in a script, located: what the app's worker sends to the page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     /// Byte offsets into the source.
@@ -37,46 +43,57 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+impl Diagnostic {
+    /// `error` located in `source` (line and column computed from its span).
+    pub fn locate(source: &str, error: &ScriptError) -> Diagnostic {
+        let (line, column) = error::position(source, error.span.start);
+        Diagnostic {
+            span: error.span.clone(),
+            line,
+            column,
+            message: error.to_string(),
+        }
+    }
+}
+
+/// Every problem of `source` (parse and semantic) as errors with byte spans, sorted by
+/// position; empty when the script compiles.
+pub fn errors(source: &str) -> Vec<ScriptError> {
+    parser::parse(source).err().unwrap_or_default()
+}
+
+fn located(source: &str, errors: Vec<ScriptError>) -> Vec<Diagnostic> {
+    errors
+        .iter()
+        .map(|e| Diagnostic::locate(source, e))
+        .collect()
+}
+
 /// Every problem found in `source` (parse and semantic), sorted by position.
 pub fn check(source: &str) -> Vec<Diagnostic> {
-    match parser::parse(source) {
-        Ok(_) => Vec::new(),
-        Err(d) => d,
-    }
+    located(source, errors(source))
 }
 
 /// Compiles a script, or returns every problem found.
 pub fn compile(source: &str) -> Result<Program, Vec<Diagnostic>> {
-    let script = parser::parse(source)?;
+    let script = parser::parse(source).map_err(|e| located(source, e))?;
     Ok(Program::new(script, true))
 }
 
 /// Compiles a script without exact acceleration: every deal is shuffled and the whole
 /// condition tested, exactly as dealer does (for comparisons, benchmarks and fuzzing).
 pub fn compile_unaccelerated(source: &str) -> Result<Program, Vec<Diagnostic>> {
-    let script = parser::parse(source)?;
+    let script = parser::parse(source).map_err(|e| located(source, e))?;
     Ok(Program::new(script, false))
 }
 
 /// Renders diagnostics the way a compiler does: `line:column: message`, the source line
-/// and a caret under the place.
+/// and a caret under the place ([`fairdeal_model::source::render`]).
 pub fn render_diagnostics(source: &str, diags: &[Diagnostic]) -> String {
-    let mut out = String::new();
-    for d in diags {
-        let line = source.lines().nth(d.line as usize - 1).unwrap_or("");
-        out.push_str(&format!("{}:{}: {}\n", d.line, d.column, d.message));
-        out.push_str(&format!("  {line}\n"));
-        let pad: String = line
-            .chars()
-            .take(d.column as usize - 1)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        let width = source.get(d.span.clone()).map_or(1, |t| {
-            t.lines().next().map_or(1, |l| l.chars().count().max(1))
-        });
-        out.push_str(&format!("  {pad}{}\n", "^".repeat(width)));
-    }
-    out
+    diags
+        .iter()
+        .map(|d| fairdeal_model::source::render(source, &d.span, &d.message))
+        .collect()
 }
 
 /// Token classes for syntax highlighting.

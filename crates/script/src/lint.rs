@@ -8,7 +8,8 @@
 //! what their documentation or issue trackers say, and "unknown" otherwise — never a guess.
 
 use crate::ast::Script;
-use crate::lexer::{line_col, tokens, Tok};
+use crate::error::position as line_col;
+use crate::lexer::{tokens, Tok};
 use crate::{parser, Diagnostic};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -216,7 +217,11 @@ impl Lint {
 
 /// The dialect report, or the script's errors.
 pub fn lint(source: &str) -> Result<Lint, Vec<Diagnostic>> {
-    let script = parser::parse(source)?;
+    let script = parser::parse(source).map_err(|e| {
+        e.iter()
+            .map(|e| Diagnostic::locate(source, e))
+            .collect::<Vec<_>>()
+    })?;
     let at = |span: Range<usize>| {
         let (line, column) = line_col(source, span.start);
         (span, line, column)

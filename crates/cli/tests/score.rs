@@ -185,3 +185,97 @@ fn formula_like_pair_names_are_neutralised_in_csv() {
         "{out}"
     );
 }
+
+/// The shared team event of fairdeal-scoring's tests (worked out by hand in its comments),
+/// which the Score page reproduces in a wasm test.
+const TEAMS: &str = include_str!("../../scoring/tests/data/teams.csv");
+const TEAMS_EXPECTED: &str = include_str!("../../scoring/tests/data/teams.expected.csv");
+
+#[test]
+fn teams_reproduce_the_shared_team_event() {
+    assert_eq!(
+        stdout_of(&["--method", "teams", "--boards"], TEAMS),
+        TEAMS_EXPECTED
+    );
+    let ranking = TEAMS_EXPECTED.split("\n\n").next().unwrap();
+    assert_eq!(stdout_of(&["-m", "teams"], TEAMS), format!("{ranking}\n"));
+}
+
+#[test]
+fn teams_from_pbn_with_what_did_not_count_on_stderr() {
+    // Board 1 in both rooms (4S= in the open room, 4S-1 in the closed: 470, 10 IMPs to 1);
+    // board 2 only in the open room.
+    let game = |board: u32, ns: &str, ew: &str, tags: &str| {
+        format!("[Board \"{board}\"]\n[PairId_NS \"{ns}\"]\n[PairId_EW \"{ew}\"]\n{tags}\n\n")
+    };
+    let pbn = [
+        game(
+            1,
+            "1",
+            "2",
+            "[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]",
+        ),
+        game(
+            1,
+            "2",
+            "1",
+            "[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"9\"]",
+        ),
+        game(2, "1", "2", "[Contract \"Pass\"]"),
+    ]
+    .concat();
+    let f = temp_file(&pbn, ".pbn");
+    let out = fairdeal()
+        .arg("score")
+        .arg(f.path())
+        .args(["--method", "teams", "--boards"])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "line 15: board 2, 1 v 2: only one room has a score; the board does not count"
+        ),
+        "{err}"
+    );
+    let s = String::from_utf8_lossy(&out.stdout);
+    assert!(s.starts_with("rank,team,vp,boards\n1,1,"), "{s}");
+    assert!(s.contains("\n1,2,1,10,0,"), "{s}");
+    assert!(s.contains("\n1,1,2,420,10,100.00,"), "{s}");
+}
+
+#[test]
+fn teams_usage_errors() {
+    let f = temp_file(TEAMS, ".csv");
+    let out = fairdeal()
+        .arg("score")
+        .arg(f.path())
+        .args(["-m", "teams", "--trim", "2"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--trim is for pairs methods"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // One room only: nothing to score, said so.
+    let one = temp_file("board,ns,ew,score\n1,1,2,420\n", ".csv");
+    let out = fairdeal()
+        .arg("score")
+        .arg(one.path())
+        .args(["-m", "teams"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2: board 1, 1 v 2: only one room"),
+        "{err}"
+    );
+    assert!(
+        err.contains("no team match has a board with results in both rooms"),
+        "{err}"
+    );
+}

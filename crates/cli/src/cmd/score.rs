@@ -1,25 +1,41 @@
 //! `fairdeal score`: score a session from a results CSV or PBN file and print the ranking.
 //!
 //! Reads the file (or stdin for `-`), hands the text to `fairdeal_scoring::read`, scores it
-//! with the chosen method (the choices and their help come from `fairdeal_scoring::METHODS`)
-//! and writes CSV to stdout: the ranking `rank,pair,direction,score,boards`, and with
-//! `--boards` a blank line and the per-result lines `board,ns,ew,ns_score,ns_points,ew_points`.
-//! Every skipped line and bad cell goes to stderr with its line number.
+//! with the chosen method (the pairs choices and their help come from
+//! `fairdeal_scoring::METHODS`) and writes CSV to stdout: the ranking
+//! `rank,pair,direction,score,boards`, and with `--boards` a blank line and the per-result
+//! lines `board,ns,ew,ns_score,ns_points,ew_points`.
+//!
+//! `--method teams` scores a team event through `fairdeal_scoring::team_event` (the Score
+//! page's teams scoring, the same entry point): each row is one room of one board of one
+//! match (the same CSV/PBN columns), IMPs per board, match totals to WBF VPs, VP ranking. It
+//! prints `fairdeal_scoring::team_event::write_team_csv`'s report: `rank,team,vp,boards`, and
+//! with `--boards` the matches and the per-row lines.
+//!
+//! Every skipped line, bad cell and (teams) result that did not count goes to stderr with its
+//! line number.
 
 use anyhow::{bail, Context};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use fairdeal_scoring::read::read_results;
+use fairdeal_scoring::team_event::{score_team_event, write_team_csv};
 use fairdeal_scoring::{
     score_event, DatumRule, EventScore, Field, Method, Rounding, ScoringOptions, Trim, METHODS,
 };
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
+/// The method name of team events (not a pairs [`Method`]).
+const TEAMS: &str = "teams";
+
 fn method_values() -> PossibleValuesParser {
     PossibleValuesParser::new(
         METHODS
             .iter()
-            .map(|m| PossibleValue::new(m.name).help(m.help)),
+            .map(|m| PossibleValue::new(m.name).help(m.help))
+            .chain([PossibleValue::new(TEAMS).help(
+                "team matches: each row one room of a board; home (lower number) sits NS in the open room; IMPs per board, match IMPs to WBF continuous VPs; ranked by total VP",
+            )]),
     )
 }
 
@@ -27,7 +43,8 @@ fn method_values() -> PossibleValuesParser {
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Results file: CSV (`board,ns,ew,contract,declarer,result`, optional `lead,score,adj`)
-    /// or PBN (one game per table result); `-` reads stdin.
+    /// or PBN (one game per table result); `-` reads stdin. Teams: one row per room, the
+    /// teams in the `ns`/`ew` columns.
     file: PathBuf,
     /// Scoring method.
     #[arg(long, short, default_value = "mp", value_parser = method_values())]
@@ -56,7 +73,7 @@ pub struct Args {
     /// VP: use the raw rounded WBF scale, without the concavity correction.
     #[arg(long)]
     no_vp_correction: bool,
-    /// Also print the per-result lines.
+    /// Also print the per-result lines (teams: the matches, then the per-row lines).
     #[arg(long)]
     boards: bool,
 }
@@ -73,6 +90,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         std::fs::read_to_string(&args.file)
             .with_context(|| format!("reading {}", args.file.display()))?
     };
+    if args.method.eq_ignore_ascii_case(TEAMS) {
+        return run_teams(&args, &text);
+    }
     let method = Method::from_name(&args.method)
         .with_context(|| format!("unknown method `{}`", args.method))?;
     let trim = match (args.trim, args.trim_fraction, args.trim_auto, args.mean) {
@@ -119,6 +139,47 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         writeln!(out)?;
         write_boards(&mut out, &scored)?;
     }
+    Ok(())
+}
+
+/// `--method teams`: the pairs-only options are refused, problems go to stderr, the report
+/// to stdout.
+fn run_teams(args: &Args, text: &str) -> anyhow::Result<()> {
+    let pairs_only = [
+        ("--trim", args.trim.is_some()),
+        ("--trim-fraction", args.trim_fraction.is_some()),
+        ("--trim-auto", args.trim_auto),
+        ("--mean", args.mean),
+        ("--expected", args.expected.is_some()),
+        ("--field", args.field != "auto"),
+        ("--round", args.round != "nearest"),
+    ];
+    if let Some((flag, _)) = pairs_only.iter().find(|(_, given)| *given) {
+        bail!("{flag} is for pairs methods; --method teams takes only --boards and --no-vp-correction");
+    }
+    let read = read_results(text);
+    let name = args.file.display().to_string();
+    let mut err = io::stderr().lock();
+    for p in &read.problems {
+        writeln!(err, "{name}: {p}")?;
+    }
+    let (scored, cells) = score_team_event(&read.event, !args.no_vp_correction);
+    for c in &cells {
+        writeln!(err, "{name}: {c}")?;
+    }
+    for n in &scored.notes {
+        let line = read.event.rows.get(n.row).and_then(|r| r.line);
+        match line {
+            Some(l) => writeln!(err, "{name}: line {l}: {}", n.text)?,
+            None => writeln!(err, "{name}: row {}: {}", n.row + 1, n.text)?,
+        }
+    }
+    if scored.matches.is_empty() {
+        bail!("{name}: no team match has a board with results in both rooms");
+    }
+    io::stdout()
+        .lock()
+        .write_all(write_team_csv(&scored, args.boards).as_bytes())?;
     Ok(())
 }
 

@@ -8,7 +8,7 @@
 //! Panic policy: nothing here panics.
 
 use fairdeal_model::dd::{DdTable, Par};
-use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit, Vulnerability};
+use fairdeal_model::{Card, Deal, Hand, Seat, Suit, Vulnerability};
 use thiserror::Error;
 
 /// The PBN tags [`Board`] holds as fields (everything else goes to [`Board::other_tags`]).
@@ -286,15 +286,8 @@ pub(crate) fn seat_after(s: Seat, k: usize) -> Seat {
 
 /// Parses `SA`, `h7`, `D10` (suit letter then rank).
 pub(crate) fn parse_card(token: &str) -> Option<Card> {
-    let mut chars = token.chars();
-    let suit = Suit::from_char(chars.next()?)?;
-    let rest: String = chars.collect();
-    let rank = match rest.as_str() {
-        "10" => Rank::TEN,
-        r if r.chars().count() == 1 => Rank::from_char(r.chars().next()?)?,
-        _ => return None,
-    };
-    Some(Card::new(suit, rank))
+    // The model's one card reader (suit letter or symbol, rank letter or `10`).
+    token.parse().ok()
 }
 
 /// PBN spelling of a card: `SA`, `HT`.

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
 
 /// A suit. Discriminants follow display order: ♠ ♥ ♦ ♣.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -229,6 +231,35 @@ impl fmt::Display for Card {
     /// `SA`, `HT`, `C2`: suit letter then rank letter.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.suit().letter(), self.rank().letter())
+    }
+}
+
+/// Text that is not a card.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("expected a card, suit then rank (SA, hT, ♥10), found {0:?}")]
+pub struct ParseCardError(pub String);
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    /// A card as PBN, LIN and score sheets spell it: a suit ([`Suit::from_char`]: `S H D C`
+    /// in either case, or a suit symbol) then a rank ([`Rank::from_char`]: `AKQJT98765432`
+    /// in either case, or `10`); spaces around it are ignored.
+    fn from_str(text: &str) -> Result<Card, ParseCardError> {
+        let bad = || ParseCardError(text.to_string());
+        let mut chars = text.trim().chars();
+        let suit = chars.next().and_then(Suit::from_char).ok_or_else(bad)?;
+        let rest = chars.as_str();
+        let rank = if rest == "10" {
+            Rank::TEN
+        } else {
+            let mut rc = rest.chars();
+            match (rc.next().and_then(Rank::from_char), rc.next()) {
+                (Some(r), None) => r,
+                _ => return Err(bad()),
+            }
+        };
+        Ok(Card::new(suit, rank))
     }
 }
 

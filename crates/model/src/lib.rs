@@ -35,7 +35,7 @@ pub mod source;
 mod strain;
 
 pub use board::Vulnerability;
-pub use card::{Card, Rank, Seat, Suit};
+pub use card::{Card, ParseCardError, Rank, Seat, Suit};
 pub use deal::{Deal, DealError};
 pub use hand::{Hand, Holding};
 pub use number::{kuipers, parse_deal_number, pavlicek, Mapping, NumberError, DEAL_COUNT};

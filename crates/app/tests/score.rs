@@ -648,3 +648,62 @@ fn a_refused_journal_write_is_an_error() {
     assert!(e.contains("edit journal"), "{e}");
     assert_eq!(persist::journal_read("ev-big"), None);
 }
+
+/// The shared team event of fairdeal-scoring's tests (worked out by hand in its comments),
+/// typed into a teams round robin made by the page's form: the page's team results are the
+/// report `fairdeal score --method teams --boards` prints for the same file.
+#[wasm_bindgen_test]
+fn teams_results_match_the_cli_on_the_shared_event() {
+    use fairdeal_scoring::read::read_csv;
+    use fairdeal_scoring::team_event::{write_team_csv, TeamScore};
+    let file = read_csv(include_str!("../../scoring/tests/data/teams.csv"));
+    assert!(file.problems.is_empty(), "{:?}", file.problems);
+    let e = build(
+        "",
+        EventKind::Teams,
+        MovementChoice::Mitchell,
+        "",
+        "3",
+        "2",
+        "",
+    )
+    .unwrap();
+    assert_eq!(e.rows.len(), file.event.rows.len(), "one row per room");
+    let mut s = ScoreState::default();
+    s.apply(Action::Create(Workbook::new(
+        "teams".into(),
+        e.name,
+        Some(e.setup),
+        e.rows,
+    )));
+    for typed in &file.event.rows {
+        let at = rows(&s)
+            .iter()
+            .position(|r| (&r.board, &r.ns, &r.ew) == (&typed.board, &typed.ns, &typed.ew))
+            .unwrap_or_else(|| panic!("no pre-filled row for {typed:?}"));
+        for c in [
+            Column::Contract,
+            Column::Declarer,
+            Column::Result,
+            Column::Lead,
+            Column::Score,
+            Column::Adj,
+        ] {
+            set(&mut s, at, c, c.cell(typed));
+        }
+    }
+    let sc = score(s.book.as_ref().unwrap());
+    assert!(sc.messages.is_empty(), "{:?}", sc.messages);
+    let page = TeamScore {
+        results: sc.results.clone(),
+        matches: sc.matches.clone(),
+        standings: sc.team_standings.clone(),
+        board_imps: sc.team_imps.clone(),
+        field: sc.team_field.clone(),
+        notes: Vec::new(),
+    };
+    assert_eq!(
+        write_team_csv(&page, true),
+        include_str!("../../scoring/tests/data/teams.expected.csv")
+    );
+}

@@ -1,8 +1,9 @@
 //! The Score page: a scoring spreadsheet in the browser over the `fairdeal-scoring` engine.
 //!
 //! Modules:
-//! * [`model`] — the saved [`model::Workbook`] (engine event + setup), movement checks and
-//!   [`model::score`] (every method's ranking, recomputed after each edit).
+//! * [`model`] — the saved [`model::Workbook`] (engine event + setup, versions) and
+//!   [`model::score`] (every method's ranking, recomputed after each edit, from the scoring
+//!   crate's entry points: no scoring rule lives in the page).
 //! * [`state`] — the page state and its plain-Rust reducer (edits, paste, undo/redo, save
 //!   bookkeeping).
 //! * [`persist`] — IndexedDB storage of workbooks; writes resolve when they have completed and

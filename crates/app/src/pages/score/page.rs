@@ -11,7 +11,7 @@
 use super::charts::{BoardBars, MethodBars, MethodSeries, RankScatter};
 use super::export::{file_stem, results_csv, results_pbn};
 use super::grid::{Grid, RowFigures};
-use super::model::{pair_key, score, Scored, Workbook};
+use super::model::{score, Scored, Workbook};
 use super::persist::{self, Listing, Summary};
 use super::projector::{ScoreProjector, Slide};
 use super::setup::{NewEvent, SetupForm};
@@ -560,7 +560,7 @@ pub fn ScorePage() -> Html {
                 .score
                 .standings
                 .iter()
-                .map(|s| (pair_key(s), s.score))
+                .map(|s| (s.key(), s.score))
                 .collect(),
         })
         .collect();
@@ -568,12 +568,11 @@ pub fn ScorePage() -> Html {
         let (Some(x), Some(y)) = (scored.ranking(a), scored.ranking(bm)) else {
             return Html::default();
         };
-        let ranks: HashMap<String, u32> =
-            y.standings.iter().map(|s| (pair_key(s), s.rank)).collect();
+        let ranks: HashMap<String, u32> = y.standings.iter().map(|s| (s.key(), s.rank)).collect();
         let points: Vec<(String, u32, u32)> = x
             .standings
             .iter()
-            .filter_map(|s| ranks.get(&pair_key(s)).map(|r| (pair_key(s), s.rank, *r)))
+            .filter_map(|s| ranks.get(&s.key()).map(|r| (s.key(), s.rank, *r)))
             .collect();
         if points.is_empty() {
             return Html::default();
@@ -596,7 +595,7 @@ pub fn ScorePage() -> Html {
             values: scored
                 .team_standings
                 .iter()
-                .map(|s| (pair_key(s), s.score))
+                .map(|s| (s.key(), s.score))
                 .collect(),
         }));
     }
@@ -606,11 +605,11 @@ pub fn ScorePage() -> Html {
     ] {
         if let (Some(x), Some(y)) = (scored.ranking(a), scored.ranking(bm)) {
             let ranks: HashMap<String, u32> =
-                y.standings.iter().map(|s| (pair_key(s), s.rank)).collect();
+                y.standings.iter().map(|s| (s.key(), s.rank)).collect();
             let points: Vec<(String, u32, u32)> = x
                 .standings
                 .iter()
-                .filter_map(|s| ranks.get(&pair_key(s)).map(|r| (pair_key(s), s.rank, *r)))
+                .filter_map(|s| ranks.get(&s.key()).map(|r| (s.key(), s.rank, *r)))
                 .collect();
             if !points.is_empty() {
                 let short = |m: Method| match m {

@@ -1,4 +1,6 @@
-//! `fairdeal dd`: tables and par from PBN and LIN, text and CSV, thread counts, bad input.
+//! `fairdeal dd`: tables and par from PBN and LIN, text and CSV, thread counts, bad input;
+//! results files (the same deal at every table): each distinct deal solved once, every game
+//! printed as before, progress and solve counts on stderr.
 
 mod common;
 use common::{fairdeal, stdout_of, temp_file};
@@ -118,4 +120,105 @@ fn no_solvable_board_is_an_error() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// Runs `fairdeal args…`, asserts success and returns (stdout, stderr).
+fn run_dd(args: &[&str]) -> (String, String) {
+    let out = fairdeal().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{args:?}: {err}");
+    (String::from_utf8(out.stdout).unwrap(), err)
+}
+
+/// A club results file: 120 games of 8 deals, 17 of them with the deal written from another
+/// first seat (`cargo run -p fairdeal-dd --example results_pbn -- 120 8 2026`).
+const CLUB_RESULTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/club-results.pbn");
+
+#[test]
+fn a_results_file_solves_each_deal_once_and_prints_every_game_as_before() {
+    let (out, err) = run_dd(&["dd", CLUB_RESULTS, "--stats", "-j", "2"]);
+    // Byte for byte what `fairdeal dd` printed before the cache, which solved all 120 games
+    // (club-results.dd.txt was written by the binary of commit 80078f0).
+    let before = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/club-results.dd.txt"
+    ))
+    .unwrap();
+    assert!(out == before, "output differs from before:\n{out}");
+    assert!(
+        err.contains("120 boards, 8 distinct deals, 8 tables solved"),
+        "{err}"
+    );
+    // Per-deal progress, one line per solved deal.
+    let progress: Vec<&str> = err.lines().filter(|l| l.starts_with("dd: ")).collect();
+    assert_eq!(progress.len(), 8, "{err}");
+    for k in 1..=8 {
+        let line = format!("dd: {k} of 8 deals solved (board ");
+        assert!(progress.iter().any(|l| l.starts_with(&line)), "{err}");
+    }
+    // --quiet drops the progress, not the stats.
+    let (quiet_out, quiet_err) = run_dd(&["dd", CLUB_RESULTS, "--stats", "-q"]);
+    assert_eq!(quiet_out, out);
+    assert!(!quiet_err.contains("dd: "), "{quiet_err}");
+    assert!(quiet_err.contains("8 tables solved"), "{quiet_err}");
+}
+
+/// Board 1 at three tables (once written from East), and two sections' board 2: the same
+/// number, different deals.
+const REPEATS: &str = r#"[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer "S"]
+[Contract "1S"]
+[Result "7"]
+
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "E:T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432"]
+[Declarer "E"]
+[Contract "2H"]
+[Result "7"]
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "N:...AKQJT98765432 AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."]
+
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer "N"]
+[Contract "Pass"]
+[Result ""]
+"#;
+
+#[test]
+fn the_cache_is_keyed_by_the_deal_not_the_board_number_nor_the_first_seat() {
+    let f = temp_file(REPEATS, ".pbn");
+    let path = f.path().to_str().unwrap();
+    let (out, err) = run_dd(&["dd", path, "--stats", "--csv"]);
+    assert!(
+        err.contains("5 boards, 3 distinct deals, 3 tables solved"),
+        "{err}"
+    );
+    let (every, every_err) = run_dd(&["dd", path, "--stats", "--csv", "--no-cache", "-j", "1"]);
+    assert!(
+        every_err.contains("5 boards, 3 distinct deals, 5 tables solved"),
+        "{every_err}"
+    );
+    assert_eq!(out, every);
+    // Every game is listed, in input order; the two board 2s keep their own tables.
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[0], rows[4]);
+    assert_eq!(rows[0], rows[1]);
+    assert_ne!(rows[2], rows[3]);
 }

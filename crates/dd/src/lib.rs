@@ -9,18 +9,28 @@
 //!   (pons-dds's rayon pool traps there). It needs a deep stack (see [`STACK_BYTES`]).
 //! * [`solve_tables`] (native only) — a batch on `threads` OS threads of our own, each with a
 //!   [`STACK_BYTES`] stack and a reused solver, with a per-deal progress callback.
+//! * [`solve_list`] (native only) — the use case "solve a list of deals" (`fairdeal dd`): each
+//!   distinct deal once ([`DistinctDeals`], keyed by the deal, not the board number) through
+//!   [`solve_tables`], with per-deal progress and the count of solves; a table for every item.
 //!
-//! **Invariant:** no I/O; the same deal gives the same table on every target.
+//! **Invariants:** no I/O; the same deal gives the same table on every target; a list is
+//! solved once per distinct deal (equal hands, whatever the board number or first seat).
 
 mod convert;
+mod distinct;
 mod lead;
+#[cfg(not(target_arch = "wasm32"))]
+mod list;
 mod par;
 #[cfg(not(target_arch = "wasm32"))]
 mod pool;
 mod solver;
 
 pub use convert::{from_pons_table, to_pons_deal};
+pub use distinct::DistinctDeals;
 pub use lead::Lead;
+#[cfg(not(target_arch = "wasm32"))]
+pub use list::{solve_list, ListOptions, ListTables, Progress};
 pub use par::{contract_score, par};
 #[cfg(not(target_arch = "wasm32"))]
 pub use pool::solve_tables;

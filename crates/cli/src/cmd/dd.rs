@@ -1,21 +1,28 @@
 //! `fairdeal dd`: double-dummy table and par of every board of a hand record (PBN or LIN).
 //!
-//! `fairdeal dd IN [--csv] [-j THREADS] [--pbn OUT]` solves each board's full table (5
-//! strains × 4 declarers) on `THREADS` threads (default: every core), then prints, per board,
+//! `fairdeal dd IN [--csv] [-j THREADS] [--pbn OUT] [--no-cache] [--stats] [--quiet]` solves
+//! the full table (5 strains × 4 declarers) of each distinct deal of the file once — a club
+//! results file repeats each deal at every table — on `THREADS` threads (default: every
+//! core), reporting each solved deal on stderr (one line per deal; a single updated line on a
+//! terminal; none with `--quiet`), then prints, per board or game, in input order,
 //! the table (rows N S E W, columns NT ♠ ♥ ♦ ♣ as `NT S H D C`) and par for the board's
 //! vulnerability and dealer — from its tags, else from its number by the standard cycle.
 //! `--csv` prints one line per board instead; `--pbn OUT` also writes the hand record with
 //! `OptimumResultTable`, `ParContract` and `OptimumScore` added. Boards without four full
 //! hands are reported on stderr and skipped. `-j` takes 1 to 256 threads; `--pbn` never
-//! replaces the input, nor an existing file without `--force`.
+//! replaces the input, nor an existing file without `--force`. `--no-cache` solves every
+//! board, repeats included (for comparison); `--stats` ends stderr with the count of boards,
+//! distinct deals and solves. The engine is `fairdeal_dd::solve_list`.
 
 use crate::cmd::convert::read_hand_record;
 use crate::output::Policy;
 use anyhow::bail;
+use fairdeal_dd::{solve_list, DistinctDeals, ListOptions, Progress};
 use fairdeal_interop::{write_pbn, PbnOptions};
 use fairdeal_model::dd::{DdTable, Par};
 use fairdeal_model::{Deal, Seat, Strain, Vulnerability};
 use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 
 /// Arguments of `fairdeal dd`.
@@ -35,6 +42,15 @@ pub struct Args {
     /// Replace an existing `--pbn` file (never the input itself).
     #[arg(long)]
     force: bool,
+    /// Solve every board, even when the same deal was solved already (for comparison).
+    #[arg(long)]
+    no_cache: bool,
+    /// Finish with a line on stderr: boards, distinct deals, tables solved.
+    #[arg(long)]
+    stats: bool,
+    /// No per-deal progress on stderr.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 }
 
 /// Most solver threads `-j` accepts.
@@ -48,6 +64,43 @@ struct Job {
     deal: Deal,
     vul: Vulnerability,
     dealer: Seat,
+}
+
+/// Per-deal progress on stderr: one line per solved deal, or one line rewritten in place
+/// when stderr is a terminal.
+struct ProgressLine {
+    /// Board number of each job, to name where a solved deal first appears.
+    boards: Vec<u32>,
+    terminal: bool,
+}
+
+impl ProgressLine {
+    fn new(jobs: &[Job]) -> ProgressLine {
+        ProgressLine {
+            boards: jobs.iter().map(|j| j.board).collect(),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn report(&self, p: Progress) {
+        let board = self.boards.get(p.first).copied().unwrap_or_default();
+        let text = format!("dd: {} of {} deals solved (board {board})", p.done, p.total);
+        let mut err = std::io::stderr().lock();
+        // Progress is best effort: a closed stderr must not stop the solve.
+        let _ = if self.terminal {
+            write!(err, "\r{text}\x1b[K")
+        } else {
+            writeln!(err, "{text}")
+        };
+        let _ = err.flush();
+    }
+
+    /// Ends the rewritten line on a terminal.
+    fn finish(&self) {
+        if self.terminal {
+            eprintln!();
+        }
+    }
 }
 
 const ROW_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
@@ -167,7 +220,28 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("{name} holds no board with four full hands");
     }
     let deals: Vec<Deal> = jobs.iter().map(|j| j.deal).collect();
-    let tables = fairdeal_dd::solve_tables(&deals, threads, |_, _| {});
+    let options = ListOptions {
+        threads,
+        cache: !args.no_cache,
+    };
+    let progress = (!args.quiet).then(|| ProgressLine::new(&jobs));
+    let solved = solve_list(&deals, options, |p| {
+        if let Some(line) = &progress {
+            line.report(p);
+        }
+    });
+    if let Some(line) = &progress {
+        line.finish();
+    }
+    if args.stats {
+        let distinct = DistinctDeals::of(&deals).deals().len();
+        eprintln!(
+            "{name}: {} boards, {distinct} distinct deals, {} tables solved",
+            jobs.len(),
+            solved.solved
+        );
+    }
+    let tables = solved.tables;
     let mut out = String::new();
     if args.csv {
         out.push_str(&csv_header());

@@ -209,6 +209,38 @@ test('2000 boards run in the worker with progress; the page stays responsive; Ca
   await context.close();
 });
 
+test('typing a four-seat set never blocks the page: the count runs in the worker, then shows the CLI\'s exact figure', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  await page.fill('#constrain-text', '');
+  // An in-page probe: the longest gap between 5 ms timer ticks while typing (a blocked page
+  // thread shows as a long gap; before the count moved to the worker, each keystroke of the
+  // third and fourth seats blocked for seconds).
+  await page.evaluate(() => {
+    window.__gap = 0;
+    let last = performance.now();
+    window.__probe = setInterval(() => {
+      const now = performance.now();
+      window.__gap = Math.max(window.__gap, now - last - 5);
+      last = now;
+    }, 5);
+  });
+  const spec = 'north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10\n';
+  await page.locator('#constrain-text').pressSequentially(spec, { delay: 15 });
+  const typingGap = await page.evaluate(() => window.__gap);
+  // Then the worker's answer arrives: the exact count, the same as `fairdeal count`.
+  const cli = cliCount(spec);
+  const expected = cli.stdout.match(/^deals: (\d+) of/m)[1];
+  assert.match(cli.stdout, /^exact seats: north, east, south, west$/m, cli.stdout);
+  await page.locator(`#constrain-count[data-deals="${expected}"][data-exact="true"]`).waitFor({ timeout: 60_000 });
+  const gap = await page.evaluate(() => { clearInterval(window.__probe); return window.__gap; });
+  assert.ok(typingGap < 100, `the page thread was blocked for ${typingGap.toFixed(0)} ms while typing`);
+  assert.ok(gap < 100, `the page thread was blocked for ${gap.toFixed(0)} ms while the worker counted`);
+  assert.equal(await page.inputValue('#constrain-text'), spec);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('phone width', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await open({ width: 390, height: 844 });
   await page.fill('#constrain-boards', '2');

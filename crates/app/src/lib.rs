@@ -20,6 +20,7 @@ pub mod browser;
 pub mod components;
 pub mod dd;
 pub mod download;
+pub mod format;
 pub mod pages;
 pub mod theme;
 pub mod worker;

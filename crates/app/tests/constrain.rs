@@ -44,6 +44,13 @@ fn form_edits_write_canonical_text() {
         "north: hcp 15-17, shape balanced\nsouth: spades AKxx\n"
     );
     assert!(s.form_synced);
+    // Valid: the worker counts it (here: the same analysis, applied as its answer).
+    assert!(s.counting());
+    let (answer, _) = analyse(&s.text);
+    s.apply(EditAction::Counted {
+        text: s.text.clone(),
+        analysis: answer,
+    });
     assert!(s.can_deal());
     // The text is the Spec's Display: parsing it gives it back.
     assert_eq!(parse(&s.text).unwrap().to_string(), s.text);
@@ -408,5 +415,63 @@ fn batches_follow_the_shared_seed_vectors() {
             })
             .collect();
         assert_eq!(got, v.boards, "{}", v.name);
+    }
+}
+
+/// The live count moved off the page thread: the page parses, waits for the worker's
+/// answer for the current text, and ignores answers for older texts.
+#[wasm_bindgen_test]
+fn valid_text_waits_for_the_workers_count_and_ignores_stale_answers() {
+    let mut s = ConstrainState::new("north: hcp 15-17\n");
+    assert_eq!(s.analysis, Analysis::Counting { done: 0, total: 1 });
+    assert!(s.counting() && !s.can_deal());
+    let (old, _) = analyse("north: hcp 15-17\n");
+    s.apply(EditAction::Text("north: hcp 20+\n".into()));
+    // An answer for the previous text changes nothing.
+    s.apply(EditAction::Counted {
+        text: "north: hcp 15-17\n".into(),
+        analysis: old,
+    });
+    assert!(s.counting());
+    let (new, _) = analyse("north: hcp 20+\n");
+    s.apply(EditAction::CountProgress {
+        text: "north: hcp 20+\n".into(),
+        done: 0,
+        total: 1,
+    });
+    s.apply(EditAction::Counted {
+        text: "north: hcp 20+\n".into(),
+        analysis: new.clone(),
+    });
+    assert_eq!(s.analysis, new);
+    assert!(s.can_deal());
+    // Syntax errors need no worker.
+    s.apply(EditAction::Text("north: hcp lots\n".into()));
+    assert!(matches!(s.analysis, Analysis::Errors(ref l) if !l.is_empty()));
+    // Levelled sets count category by category.
+    let s = ConstrainState::new("category a\nnorth: hcp 10\ncategory b\nnorth: hcp 12\n");
+    assert_eq!(s.analysis, Analysis::Counting { done: 0, total: 2 });
+}
+
+/// The worker's count job answers exactly what the one-shot analysis gives, one category per
+/// slice, and errors without a slice.
+#[wasm_bindgen_test]
+fn count_job_answers_the_same_analysis_in_steps() {
+    use fairdeal_app::worker::count_job::CountJob;
+    for text in [
+        "north: balanced, hcp 15-17\n",
+        "north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n",
+        "north: hcp 15-17\nsouth: hcp 38\n",
+        "category a\nnorth: hcp 10\ncategory b\nns: hcp 41\n",
+        "north: hcp lots\n",
+    ] {
+        let mut job = CountJob::new(text).unwrap();
+        let mut slices = 1;
+        while !job.step() {
+            slices += 1;
+            assert!(matches!(job.analysis(), Analysis::Counting { done, .. } if done as usize + 1 == slices));
+        }
+        assert_eq!(job.analysis(), analyse(text).0, "{text}");
+        assert!(slices <= 2, "{text}: {slices} slices");
     }
 }

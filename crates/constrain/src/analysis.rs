@@ -95,7 +95,7 @@ pub enum AnalysisError {
 
 fn category_prefix(category: &Option<String>) -> String {
     match category {
-        Some(name) => format!("category {name}: "),
+        Some(name) => format!("category `{name}`: "),
         None => String::new(),
     }
 }
@@ -230,6 +230,6 @@ mod tests {
             .unwrap();
         let e = analyse(&spec).unwrap_err();
         assert!(e.is_impossible(), "{e}");
-        assert!(e.to_string().starts_with("category b: "), "{e}");
+        assert!(e.to_string().starts_with("category `b`: "), "{e}");
     }
 }

@@ -44,18 +44,7 @@ pub fn random_deal() -> Option<Deal> {
     }
 }
 
-/// Groups decimal digits in threes with thin spaces, for reading aloud and copying by eye.
-pub fn group_digits(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() * 2);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{2009}');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use crate::format::group_digits;
 
 #[derive(Clone, PartialEq)]
 struct Shown {

@@ -1,15 +1,16 @@
 //! The gloo-worker actor that runs jobs off the page's thread.
 //!
 //! It keeps one [`Slot`] per kind of job — the dealing batch, the dealer script, the
-//! simulated question, the statistics run — and hands each request to its slot: the slot
-//! answers the start, runs the job in slices from zero-delay timers (so any `Cancel` already
-//! posted to the worker is handled between slices), and answers progress, then done,
-//! `Failed` or the job's cancel message (see [`super::sliced`]).
+//! simulated question, the statistics run, the Constrain page's live count — and hands each
+//! request to its slot: the slot answers the start, runs the job in slices from zero-delay
+//! timers (so any `Cancel` already posted to the worker is handled between slices), and
+//! answers progress, then done, `Failed` or the job's cancel message (see [`super::sliced`]).
 //!
 //! The dealing batch's rhythm: a `Start` builds the [`Job`] and answers `Progress{0,total}`;
 //! then each slice deals [`CHUNK`] boards and answers `Progress`; the last answers
 //! `Progress{total,total}` and `Done` with the boards; `Cancel` answers `Cancelled{done}`.
 
+use super::count_job::CountJob;
 use super::job::{Job, CHUNK};
 use super::protocol::{FromWorker, ToWorker};
 use super::script_job::ScriptJob;
@@ -67,6 +68,8 @@ pub struct DealWorker {
     sim: Slot<SimJob>,
     /// The statistics run, if any (see [`super::stats_job`]).
     stats: Slot<StatsJob>,
+    /// The Constrain page's live count, if any (see [`super::count_job`]).
+    count: Slot<CountJob>,
 }
 
 impl Worker for DealWorker {
@@ -100,9 +103,13 @@ impl Worker for DealWorker {
             ToWorker::Stats(req) => self.stats.start(scope, handler, req.job, || {
                 StatsJob::new(&req.spec, &req.tables, req.deals, req.seed)
             }),
+            ToWorker::Count { job, text } => self
+                .count
+                .start(scope, handler, job, || CountJob::new(&text)),
             ToWorker::Cancel(id) => {
                 // The first slot whose job has this id answers.
-                let _ = self.stats.cancel(scope, id)
+                let _ = self.count.cancel(scope, id)
+                    || self.stats.cancel(scope, id)
                     || self.sim.cancel(scope, id)
                     || self.script.cancel(scope, id)
                     || self.batch.cancel(scope, id);
@@ -111,6 +118,7 @@ impl Worker for DealWorker {
     }
 
     fn disconnected(&mut self, _scope: &WorkerScope<Self>, handler: HandlerId) {
+        self.count.disconnected(handler);
         self.script.disconnected(handler);
         self.sim.disconnected(handler);
         self.stats.disconnected(handler);

@@ -25,6 +25,11 @@
 //!   then one exact expectation per slice, `StatsProgress` after each, `StatsDone` with
 //!   observed-against-expected tables and chi-square.
 //!
+//! * [`count_job`] — the Constrain page's live count (`ToWorker::Count`): one category per
+//!   slice through `fairdeal_constrain::analysis` (what `fairdeal count` prints),
+//!   `CountProgress` after each, `Counted` with the page's analysis; a newer text replaces
+//!   the job before its next slice.
+//!
 //! * [`link`] — the page's side: [`link::WorkerLink`] numbers a page's jobs, draws each
 //!   seed from the CSPRNG, spawns the worker on first use, sends requests and cancels.
 //!
@@ -32,6 +37,7 @@
 //! a set too rare to sample, is answered with `Failed(message)`.
 
 pub mod agent;
+pub mod count_job;
 pub mod job;
 pub mod link;
 pub mod protocol;

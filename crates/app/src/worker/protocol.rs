@@ -60,6 +60,14 @@ pub enum ToWorker {
     /// Run a simulated question (replacing any simulation running); answered by
     /// `SimProgress` after every slice, then `SimDone` (also on `Cancel`) or `Failed`.
     Simulate(SimRequest),
+    /// Count a constraint text (replacing any count running): answered by `CountProgress`
+    /// after every category, then `Counted` (see `worker::count_job`).
+    Count {
+        /// Identifies the count.
+        job: u32,
+        /// The constraint text.
+        text: String,
+    },
     /// Run the statistics analyser (replacing any run); answered by `StatsProgress` after
     /// every slice, then `StatsDone`, `Failed` or (on `Cancel`) `Cancelled`.
     Stats(StatsRequest),
@@ -89,6 +97,26 @@ pub enum FromWorker {
         lint: Option<fairdeal_script::lint::Lint>,
         /// Pilot (shuffled, kept); None when not measured (double dummy scripts).
         rate: Option<(u64, u64)>,
+    },
+    /// A count's progress: `done` of `total` categories of `text` counted.
+    CountProgress {
+        /// The count.
+        job: u32,
+        /// The text being counted.
+        text: String,
+        /// Categories counted.
+        done: u32,
+        /// Categories in all (1 for a plain set).
+        total: u32,
+    },
+    /// The answer to `Count`: the Constrain page's analysis of `text`.
+    Counted {
+        /// The count.
+        job: u32,
+        /// The text counted.
+        text: String,
+        /// Errors, impossibility, or the count of the set or of each category.
+        analysis: crate::pages::constrain::state::Analysis,
     },
     /// `done` of `total` boards dealt so far.
     Progress {

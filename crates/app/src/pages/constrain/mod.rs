@@ -5,8 +5,9 @@
 //!   predealt cards) and the two partnerships (combined HCP, fits); right, the text form.
 //!   Both stay in sync through [`state::ConstrainState`]; errors show at the field and under
 //!   the text with `line:column` (each one selects its range in the editor).
-//! * Under them, the exact count and probability of the current set, recomputed on every
-//!   valid change, or the reason there is none (impossible sets name the seat or condition).
+//! * Under them, the exact count and probability of the current set, recomputed in a worker
+//!   a short pause after every valid change (the page thread only parses), or the reason
+//!   there is none (impossible sets name the seat or condition).
 //! * Deal 1–N boards with the standard dealer/vulnerability rotation, shown as hand diagrams a
 //!   page at a time, labelled with their category for levelled sets, and exported in every
 //!   format of the dealing core (singly or as a zip). Batches above [`INLINE_MAX`] boards run
@@ -24,11 +25,12 @@ use crate::components::hand_diagram::HandDiagram;
 use crate::pages::tournament::{session_files, NamedFile};
 use crate::worker::job::{Job, MAX_BOARDS};
 use crate::worker::link::WorkerLink;
-use crate::worker::protocol::{BatchRequest, ToWorker};
+use crate::worker::protocol::{BatchRequest, FromWorker, ToWorker};
 use fairdeal_constrain::shape::CLASSES;
 use fairdeal_constrain::Who;
 use fairdeal_dealing::formats::{select_formats, WriteOptions};
 use fairdeal_model::{Seat, Vulnerability};
+use gloo_timers::callback::Timeout;
 use state::{
     group_digits, one_in, parse_board_count, unpack_boards, Analysis, Batch, BatchAction,
     ConstrainState, CountView, EditAction, FieldKind, TOTAL_DEALS,
@@ -39,6 +41,31 @@ use yew::prelude::*;
 
 /// Batches of more boards than this are dealt in the worker.
 pub const INLINE_MAX: u32 = 200;
+
+/// Pause after the last edit before the worker is asked to count, in milliseconds.
+pub const COUNT_PAUSE_MS: u32 = 120;
+
+/// Asks the count worker for `text`'s analysis; its answers go to the page's state.
+fn request_count(link: &WorkerLink, text: String, dispatch: UseReducerDispatcher<ConstrainState>) {
+    let job = match link.next_job() {
+        Ok((job, _seed)) => job,
+        Err(message) => {
+            return dispatch.dispatch(EditAction::Counted {
+                text,
+                analysis: Analysis::Impossible(message),
+            })
+        }
+    };
+    link.send(ToWorker::Count { job, text }, move |answer| match answer {
+        FromWorker::CountProgress {
+            text, done, total, ..
+        } => dispatch.dispatch(EditAction::CountProgress { text, done, total }),
+        FromWorker::Counted { text, analysis, .. } => {
+            dispatch.dispatch(EditAction::Counted { text, analysis })
+        }
+        _ => {}
+    });
+}
 
 /// Boards shown per page of results.
 pub const PAGE_SIZE: usize = 12;
@@ -207,6 +234,15 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
             });
             html! { <ul class="cst-errors error" id="constrain-errors" role="alert">{ for items }</ul> }
         }
+        Analysis::Counting { done, total } => html! {
+            <p class="cst-counting notice" id="constrain-counting" role="status" aria-live="polite">
+                if *total > 1 {
+                    { format!("Counting in the background: {done} of {total} categories…") }
+                } else {
+                    {"Counting in the background…"}
+                }
+            </p>
+        },
         Analysis::Impossible(m) => html! {
             <p class="cst-impossible error" id="constrain-impossible" role="alert">{ m.clone() }</p>
         },
@@ -380,6 +416,23 @@ pub fn ConstrainPage() -> Html {
     let batch = use_reducer(|| Batch::Idle);
     let boards_text = use_state(|| "8".to_string());
     let link = (*use_state(WorkerLink::default)).clone();
+    let count_link = (*use_state(WorkerLink::default)).clone();
+    let count_pause = use_mut_ref(|| None::<Timeout>);
+    {
+        // The live count runs in its own worker, a short pause after the last keystroke; a
+        // newer text replaces the older count there, and late answers are ignored here.
+        let (dispatch, count_link, count_pause) =
+            (st.dispatcher(), count_link.clone(), count_pause.clone());
+        use_effect_with((st.text.clone(), st.counting()), move |(text, counting)| {
+            *count_pause.borrow_mut() = counting.then(|| {
+                let text = text.clone();
+                Timeout::new(COUNT_PAUSE_MS, move || {
+                    request_count(&count_link, text, dispatch)
+                })
+            });
+            || ()
+        });
+    }
 
     let on_field = {
         let st = st.dispatcher();

@@ -22,6 +22,17 @@
 //! unbiased bounded integer ([`crate::combin::below`]). Each deal meeting the conditions is
 //! therefore drawn with probability exactly 1 / count.
 //!
+//! *Loose seats.* When three or four seats are counted together, a seat with no shape,
+//! holding or fit condition takes no spot cards suit by suit: its labels carry only the high
+//! cards it gets (its automaton counts its cards so far), and at the end it is given its
+//! missing cards from the pooled spot cards, counted by one multinomial in the final state's
+//! completion count (and dealt uniformly from that pool when sampling). Spot cards carry no
+//! points and such a seat's shape is free, so this counts the same deals; it turns the
+//! four-seat HCP problem (every seat `hcp 10`) from ~10⁹ steps into ~10⁸. When untracked seats
+//! remain, an internal "pool" total keeps the number of high cards left to them, which
+//! fixes the size of the spot pool. One or two seats keep the plain tables (their samples,
+//! and the known-answer vectors built on them, are unchanged).
+//!
 //! "Tracked high cards" are the top *H* ranks of each suit, with *H* the smallest depth
 //! every point scale needs (4 for HCP, 2 for controls, 5 for scales with a ten or when a
 //! holding such as `AKxx` must tell the ten from the spots, 0 for pure shape problems).
@@ -129,6 +140,31 @@ impl Dfa {
         }
     }
 
+    /// An automaton that tracks only a seat's number of cards so far (state = that number,
+    /// 0 to 13) and accepts any shape: used for a *loose* seat (see [`Tables`]), whose
+    /// per-suit lengths are left open because it has no shape condition.
+    fn counting() -> Dfa {
+        let mut trans: [Vec<[u16; 14]>; 4] = Default::default();
+        for t in &mut trans {
+            *t = (0..14u16)
+                .map(|c| {
+                    std::array::from_fn(|l| {
+                        if usize::from(c) + l <= 13 {
+                            c + l as u16
+                        } else {
+                            DEAD
+                        }
+                    })
+                })
+                .collect();
+        }
+        Dfa {
+            trans,
+            live: true,
+            finals: Vec::new(),
+        }
+    }
+
     /// An automaton with one state per prefix, so that the final state tells the shape
     /// (used to observe a seat's shape; bigger than [`Dfa::new`]).
     fn by_prefix(set: &ShapeSet) -> Dfa {
@@ -176,6 +212,8 @@ enum CounterKind {
         min: u8,
         mask: u8,
     },
+    /// Free high cards left to the untracked seats (kept exactly; never a condition).
+    Pool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -353,6 +391,13 @@ pub struct Tables {
     work: u64,
     /// Where the observed quantities live in a state, in the order of the observers.
     observed: Vec<Slot>,
+    /// Per tracked seat: loose (takes no spot cards suit by suit; its spots are dealt from
+    /// the pooled spot cards once the four suits are done).
+    loose: Vec<bool>,
+    /// The `CounterKind::Pool` counter, present when loose seats and untracked seats meet.
+    pool_counter: Option<usize>,
+    /// Cards the untracked seats receive in all (constant for a set).
+    filler_cards: usize,
 }
 
 fn points(w: &[u8; 5], mask: u8) -> u32 {
@@ -519,6 +564,49 @@ impl Tables {
         {
             depth = 5;
         }
+        // Loose seats (three or more seats counted together): a seat with no shape condition,
+        // no exact holding, no fit and no observed shape needs only its high cards placed suit
+        // by suit; its spot cards are interchangeable, so they are counted (and dealt) from
+        // the pooled spot cards at the end by one multinomial. This removes the spot
+        // compositions of that seat from every suit's labels.
+        let in_fit: Vec<bool> = (0..k)
+            .map(|i| {
+                counters
+                    .iter()
+                    .any(|c| matches!(c.kind, CounterKind::Fit { a, b, .. } if a == i || b == i))
+            })
+            .collect();
+        let loose: Vec<bool> = (0..k)
+            .map(|i| {
+                let sc = &set.seats[seats[i].index()];
+                k >= 3
+                    && sc.shapes == ShapeSet::all()
+                    && !sc.exact_suits.iter().any(|&e| e)
+                    && !in_fit[i]
+                    && !observed.contains(&Slot::Shape(i))
+            })
+            .collect();
+        let any_loose = loose.iter().any(|&l| l);
+        let free_honour_total = Suit::ALL
+            .iter()
+            .flat_map(|&s| Rank::DESCENDING.map(|r| Card::new(s, r)))
+            .filter(|c| c.rank().from_top() < depth && !all_fixed.contains(*c))
+            .count() as u32;
+        let pool_counter = (any_loose && k < 4).then(|| {
+            counters.push(Counter {
+                kind: CounterKind::Pool,
+                lo: 0,
+                hi: None,
+                probe: true,
+            });
+            counters.len() - 1
+        });
+        if counters.len() > MAX_COUNTERS {
+            return Err(TablesError::TooManyCounters {
+                count: counters.len(),
+                max: MAX_COUNTERS,
+            });
+        }
         // Clamp ranges into u8 state values; an unreachable lower bound keeps lo > max (count 0).
         for c in &mut counters {
             let max = match c.kind {
@@ -526,6 +614,7 @@ impl Tables {
                     4 * w.iter().map(|&x| u32::from(x)).sum::<u32>()
                 }
                 CounterKind::Fit { .. } => 1,
+                CounterKind::Pool => free_honour_total,
             };
             if c.probe {
                 if max > u32::from(u8::MAX) {
@@ -547,7 +636,9 @@ impl Tables {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                if observed.contains(&Slot::Shape(i)) {
+                if loose[i] {
+                    Dfa::counting()
+                } else if observed.contains(&Slot::Shape(i)) {
                     Dfa::by_prefix(&set.seats[s.index()].shapes)
                 } else {
                     Dfa::new(&set.seats[s.index()].shapes)
@@ -580,12 +671,16 @@ impl Tables {
                 exact[i] = set.seats[s.index()].exact_suits[suit.index()];
             }
             let fh = free_honours.len();
-            let parties = k + 1;
+            // With loose seats and no untracked seat, a high card left over could only go to a
+            // loose seat as a spot, which the final multinomial never does: no such layouts.
+            let parties = if any_loose && k == 4 { k } else { k + 1 };
+            let spot_seats: Vec<usize> = (0..k).filter(|&i| !loose[i]).collect();
             let mut map: FxHashMap<([u8; 4], [u8; MAX_COUNTERS]), usize> = FxHashMap::default();
             let mut labels: Vec<Label> = Vec::new();
             let combos = parties.pow(fh as u32);
             // Label building enumerates combos × spot compositions; refuse early if too big.
-            let raw = combos as u128 * crate::combin::binomial(free_spots.len() + k, k);
+            let raw = combos as u128
+                * crate::combin::binomial(free_spots.len() + spot_seats.len(), spot_seats.len());
             if raw > u128::from(budget / 64) {
                 return Err(TablesError::Budget {
                     seats: seats.clone(),
@@ -622,10 +717,15 @@ impl Tables {
                     v
                 };
                 compositions(
-                    k,
+                    spot_seats.len(),
                     free_spots.len(),
                     &mut Vec::with_capacity(4),
-                    &mut |n: &[usize]| {
+                    &mut |spread: &[usize]| {
+                        let mut n4 = [0usize; 4];
+                        for (j, &i) in spot_seats.iter().enumerate() {
+                            n4[i] = spread[j];
+                        }
+                        let n = &n4[..k];
                         let mut lens = [0u8; 4];
                         for i in 0..k {
                             let l = usize::from(fixed_len[i]) + usize::from(hc[i]) + n[i];
@@ -644,6 +744,9 @@ impl Tables {
                                 CounterKind::Fit { a, b, min, mask } => u8::from(
                                     mask >> suit.index() & 1 == 1 && lens[a] + lens[b] >= min,
                                 ),
+                                CounterKind::Pool => {
+                                    (fh - hc.iter().map(|&x| usize::from(x)).sum::<usize>()) as u8
+                                }
                             };
                         }
                         let weight = multinomial(free_spots.len(), n);
@@ -694,6 +797,7 @@ impl Tables {
         let pool = 52 - 13 * k - fillers.iter().map(|f| f.1.len() as usize).sum::<usize>();
         let sizes: Vec<usize> = fillers.iter().map(|f| 13 - f.1.len() as usize).collect();
         let filler_ways = multinomial(pool, &sizes);
+        let filler_cards = sizes.iter().sum();
 
         let mut t = Tables {
             seats,
@@ -709,6 +813,9 @@ impl Tables {
             dense_max,
             work: 0,
             observed,
+            loose,
+            pool_counter,
+            filler_cards,
         };
         t.build(budget)?;
         t.cache = t.layers[..4]
@@ -799,20 +906,23 @@ impl Tables {
             self.layers.push(next);
         }
         self.work = work;
-        let last = &mut self.layers[4];
-        let comp: Vec<u128> = last
+        let comp: Vec<u128> = self.layers[4]
             .keys
             .iter()
             .map(|k| {
-                u128::from(
-                    self.counters
-                        .iter()
-                        .enumerate()
-                        .all(|(i, c)| c.probe || u32::from(k.ctr[i]) >= c.lo),
-                )
+                if self
+                    .counters
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| c.probe || u32::from(k.ctr[i]) >= c.lo)
+                {
+                    self.loose_ways(k)
+                } else {
+                    0
+                }
             })
             .collect();
-        last.comp = comp;
+        self.layers[4].comp = comp;
         for suit in (0..4).rev() {
             let st = &self.suits[suit];
             let mut comp = Vec::with_capacity(self.layers[suit].keys.len());
@@ -835,6 +945,34 @@ impl Tables {
             self.layers[suit].comp = comp;
         }
         Ok(())
+    }
+
+    /// The spot cards still needed by each loose seat at a final state, and the size of the
+    /// pooled spot cards they are dealt from (`None` if the untracked seats would have to take
+    /// more cards than they hold room for).
+    fn loose_needs(&self, key: &Key) -> Option<([usize; 4], usize)> {
+        let mut need = [0usize; 4];
+        for (i, &l) in self.loose.iter().enumerate() {
+            if l {
+                need[i] = 13 - usize::from(key.dfa[i]);
+            }
+        }
+        let pooled_honours = self.pool_counter.map_or(0, |c| usize::from(key.ctr[c]));
+        // Cards left = the loose seats' needs + the untracked seats' cards; the high cards
+        // among them go to the untracked seats, so the spot cards number the rest.
+        let spots = (need.iter().sum::<usize>() + self.filler_cards).checked_sub(pooled_honours)?;
+        Some((need, spots))
+    }
+
+    /// Ways to give the loose seats their spot cards from the pooled spot cards at a final
+    /// state (1 when no seat is loose); the leftover cards go to the untracked seats.
+    fn loose_ways(&self, key: &Key) -> u128 {
+        match self.loose_needs(key) {
+            Some((need, spots)) if spots >= need.iter().sum::<usize>() => {
+                multinomial(spots, &need[..self.seats.len()])
+            }
+            _ => 0,
+        }
     }
 
     /// The seats counted exactly, in N E S W order.
@@ -900,6 +1038,7 @@ impl Tables {
             if f == 0 || ok == 0 {
                 continue;
             }
+            let f = f * ok;
             let mut v = Vec::new();
             for slot in &self.observed {
                 match *slot {
@@ -971,6 +1110,8 @@ impl Tables {
         let k = self.seats.len();
         let mut hands = self.fixed;
         let mut pool: Vec<Card> = Vec::with_capacity(52);
+        let any_loose = self.loose.iter().any(|&l| l);
+        let mut spot_pool: Vec<Card> = Vec::new();
         let mut state = 0u32;
         for suit in 0..4 {
             let total = self.layers[suit].comp[state as usize];
@@ -1003,8 +1144,28 @@ impl Tables {
                 }
                 at += n;
             }
-            pool.extend_from_slice(&spots[at..ns]);
+            if any_loose {
+                spot_pool.extend_from_slice(&spots[at..ns]);
+            } else {
+                pool.extend_from_slice(&spots[at..ns]);
+            }
             state = next;
+        }
+        if any_loose {
+            let mut at = 0;
+            for (i, &l) in self.loose.iter().enumerate() {
+                if !l {
+                    continue;
+                }
+                let seat = self.seats[i].index();
+                let n = 13 - hands[seat].len() as usize;
+                choose_front(rng, &mut spot_pool[at..], n);
+                for c in &spot_pool[at..at + n] {
+                    hands[seat].insert(*c);
+                }
+                at += n;
+            }
+            pool.extend_from_slice(&spot_pool[at..]);
         }
         let mut at = 0;
         for (seat, fixed) in &self.fillers {

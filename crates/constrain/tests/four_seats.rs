@@ -1,0 +1,296 @@
+//! Exact counts with conditions on three and four seats, checked against answers computed
+//! independently of the engine:
+//!
+//! * HCP-only conditions on every seat: a separate count over how the sixteen honours fall,
+//!   rank by rank (each rank's four cards among four seats), with the 36 spot cards dealt by
+//!   one multinomial — no suit-by-suit tables involved;
+//! * symmetry: every seat at exactly 10 HCP counted four ways (four seats, each set of three
+//!   seats — the fourth is then forced —, and the rank-by-rank count) agrees;
+//! * brute force over a reduced deck: 40 cards predealt, every one of the 369 600 ways to
+//!   deal the last 12 checked against the conditions directly ([`ConstraintSet::accepts`]);
+//! * published marginals: with all four seats in the tables, North's HCP distribution and
+//!   the North × South joint HCP table equal the published integers.
+
+use fairdeal_constrain::engine::{Observer, Tables};
+use fairdeal_constrain::{parse, ConstraintSet, Count, Dealer, Options, Pair, Scale, ALL_DEALS};
+use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
+use std::collections::BTreeMap;
+
+fn set(text: &str) -> ConstraintSet {
+    parse(text)
+        .unwrap_or_else(|e| panic!("{}", e.render(text)))
+        .constraints(None)
+        .expect("compiles")
+}
+
+fn count(text: &str) -> Count {
+    Dealer::new(&set(text), Options::default())
+        .expect("builds")
+        .count()
+}
+
+fn binom(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Deals with every seat's HCP in `ranges[seat]` (inclusive, whole points), counted over
+/// the honours rank by rank: state = (honours per seat, HCP per seat).
+fn hcp_deals_by_ranks(ranges: [(u32, u32); 4]) -> u128 {
+    let mut states: BTreeMap<([u32; 4], [u32; 4]), u128> = BTreeMap::new();
+    states.insert(([0; 4], [0; 4]), 1);
+    for value in [4u32, 3, 2, 1] {
+        let mut next = BTreeMap::new();
+        for ((h, p), w) in states {
+            // The four cards of this rank: seat of each card, 4^4 ways.
+            for code in 0..256u32 {
+                let (mut h2, mut p2) = (h, p);
+                for card in 0..4 {
+                    let seat = (code >> (2 * card) & 3) as usize;
+                    h2[seat] += 1;
+                    p2[seat] += value;
+                }
+                if (0..4).all(|s| p2[s] <= ranges[s].1 && h2[s] <= 13) {
+                    *next.entry((h2, p2)).or_insert(0) += w;
+                }
+            }
+        }
+        states = next;
+    }
+    states
+        .into_iter()
+        .filter(|((_, p), _)| (0..4).all(|s| p[s] >= ranges[s].0))
+        .map(|((h, _), w)| {
+            // 36 spot cards: 13 - h[s] to each seat.
+            let mut left = 36u128;
+            let mut ways = 1u128;
+            for hs in h {
+                let need = 13 - u128::from(hs);
+                ways *= binom(left, need);
+                left -= need;
+            }
+            w * ways
+        })
+        .sum()
+}
+
+fn hcp_text(ranges: [(u32, u32); 4]) -> String {
+    Seat::ALL
+        .iter()
+        .zip(ranges)
+        .map(|(s, (lo, hi))| format!("{}: hcp {lo}-{hi}\n", s.name().to_ascii_lowercase()))
+        .collect()
+}
+
+#[test]
+fn every_seat_ten_hcp_counted_four_ways_agrees() {
+    let independent = hcp_deals_by_ranks([(10, 10); 4]);
+    let four = count("north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10");
+    assert!(four.is_exact(), "{four:?}");
+    assert_eq!(four.exact_seats, Seat::ALL.to_vec());
+    assert_eq!(four.deals, independent);
+    assert_eq!(four.hands, four.deals, "four seats: tuples are deals");
+    let names = ["north", "east", "south", "west"];
+    for left_out in 0..4 {
+        let text: String = (0..4)
+            .filter(|&s| s != left_out)
+            .map(|s| format!("{}: hcp 10\n", names[s]))
+            .collect();
+        let three = count(&text);
+        assert!(three.is_exact(), "{text}");
+        assert_eq!(three.exact_seats.len(), 3);
+        assert_eq!(three.deals, independent, "{text}");
+    }
+    assert!(independent > 0 && independent < ALL_DEALS);
+}
+
+#[test]
+fn four_seat_hcp_ranges_match_the_rank_by_rank_count() {
+    for ranges in [
+        [(15, 17), (0, 9), (8, 40), (0, 12)],
+        [(20, 21), (0, 5), (0, 40), (6, 9)],
+        [(0, 7), (0, 7), (0, 40), (0, 40)],
+        [(12, 14), (11, 13), (8, 10), (5, 9)],
+        [(37, 37), (0, 40), (0, 40), (0, 40)],
+        [(29, 40), (11, 40), (0, 40), (0, 40)],
+    ] {
+        let text = hcp_text(ranges);
+        let c = count(&text);
+        assert!(c.is_exact(), "{text}");
+        assert_eq!(c.deals, hcp_deals_by_ranks(ranges), "{text}");
+    }
+}
+
+#[test]
+fn impossible_four_seat_sets_are_refused() {
+    let s = set(&hcp_text([(11, 40); 4]));
+    assert!(Dealer::new(&s, Options::default()).is_err());
+}
+
+/// The 12 cards left undealt by [`PREDEALT`]: four honours of spades, two of hearts, one
+/// each of diamonds and clubs, and four spots.
+const PREDEALT: [&str; 4] = [
+    "has S9 S8 H9 H8 D9 D8 C9 C8 HQ HJ",
+    "has S7 S6 H7 H6 D7 D6 C7 C6 DA DK",
+    "has S5 S4 H5 H4 D5 DJ C4 C3 CA CK",
+    "has S3 ST H2 HT DT D3 C2 CT CQ D2",
+];
+
+/// The cards no seat holds in `set`.
+fn remaining(set: &ConstraintSet) -> Vec<Card> {
+    let used = set
+        .seats
+        .iter()
+        .fold(Hand::EMPTY, |a, sc| a.union(sc.fixed));
+    Suit::ALL
+        .iter()
+        .flat_map(|&s| Rank::DESCENDING.map(move |r| Card::new(s, r)))
+        .filter(|c| !used.contains(*c))
+        .collect()
+}
+
+/// Every deal of the 12 remaining cards, three to each seat, checked by `accepts`.
+fn brute_force(set: &ConstraintSet) -> u128 {
+    let cards = remaining(set);
+    assert_eq!(cards.len(), 12);
+    let mut base = [Hand::EMPTY; 4];
+    for (i, sc) in set.seats.iter().enumerate() {
+        base[i] = sc.fixed;
+    }
+    let mut owner = [0usize; 12];
+    let mut total = 0u128;
+    fn rec(
+        i: usize,
+        fill: &mut [usize; 4],
+        owner: &mut [usize; 12],
+        cards: &[Card],
+        base: &[Hand; 4],
+        set: &ConstraintSet,
+        total: &mut u128,
+    ) {
+        if i == cards.len() {
+            let mut hands = *base;
+            for (c, &o) in cards.iter().zip(owner.iter()) {
+                hands[o].insert(*c);
+            }
+            let deal = Deal::new(hands).expect("a deal");
+            if set.accepts(&deal) {
+                *total += 1;
+            }
+            return;
+        }
+        for s in 0..4 {
+            if fill[s] < 3 {
+                fill[s] += 1;
+                owner[i] = s;
+                rec(i + 1, fill, owner, cards, base, set, total);
+                fill[s] -= 1;
+            }
+        }
+    }
+    rec(0, &mut [0; 4], &mut owner, &cards, &base, set, &mut total);
+    total
+}
+
+#[test]
+fn reduced_deck_counts_equal_brute_force() {
+    let names = ["north", "east", "south", "west"];
+    let predeal: String = names
+        .iter()
+        .zip(PREDEALT)
+        .map(|(n, p)| format!("{n}: {p}\n"))
+        .collect();
+    for conditions in [
+        // HCP on all four seats (loose seats only).
+        "north: hcp 4-7\neast: hcp 10-12\nsouth: hcp 13+\nwest: hcp 0-9",
+        "north: hcp 3-12\neast: hcp 7-9\nsouth: hcp 10-14\nwest: hcp 6-12",
+        // Shapes and suit lengths with HCP on every seat.
+        "north: spades 3+, hcp 3-8\neast: hcp 8-10\nsouth: shape 4432 + 4333, hcp 9+\nwest: hcp 6-9",
+        "north: hcp 4-9\neast: hearts 2-3\nsouth: hcp 10+\nwest: shape x=x=4=x, hcp 0-7",
+        // Three seats, and a partnership sum.
+        "north: hcp 4-8\neast: hcp 9+\nsouth: hcp 9-12",
+        "ns: hcp 17-20\neast: hcp 8+\nwest: hcp 0-9",
+        "north: controls 1+\neast: hcp 9-11\nsouth: controls 2-4\nwest: hcp 0-8",
+    ] {
+        let text = format!("{predeal}{conditions}");
+        let s = set(&text);
+        let expected = brute_force(&s);
+        let c = Dealer::new(&s, Options::default())
+            .unwrap_or_else(|e| panic!("{conditions}: {e}"))
+            .count();
+        assert!(c.is_exact(), "{conditions}: {c:?}");
+        assert_eq!(c.deals, expected, "{conditions}");
+        assert!(expected > 0, "{conditions}: a test that cannot fail");
+    }
+}
+
+fn rows(csv: &str) -> impl Iterator<Item = Vec<&str>> {
+    csv.lines().skip(1).map(|l| l.split(',').collect())
+}
+
+#[test]
+fn four_seat_tables_reproduce_the_published_marginals() {
+    let hcp = Scale::hcp().weights;
+    let free = ConstraintSet::unconstrained();
+    // Other three hands: 39! / (13!)^3 deals for each North hand.
+    let others = binom(39, 13) * binom(26, 13);
+    let t = Tables::observing(
+        &free,
+        &Seat::ALL,
+        u64::MAX,
+        &[Observer::Points(Seat::North, hcp)],
+    )
+    .expect("tables");
+    assert_eq!(t.seats(), Seat::ALL);
+    assert_eq!(t.deals(), ALL_DEALS);
+    let dist = t.distribution();
+    let csv = include_str!("data/hcp-distribution.csv");
+    let mut n = 0;
+    for f in rows(csv) {
+        let v: u32 = f[0].parse().expect("hcp");
+        let hands: u128 = f[1].parse().expect("hands");
+        let got = dist.iter().find(|(k, _)| k[0] == 2 * v).map_or(0, |x| x.1);
+        assert_eq!(got, hands * others, "North {v} HCP");
+        n += 1;
+    }
+    assert_eq!(n, 38);
+
+    // North × South: East and West share the other 26 cards.
+    let t = Tables::observing(
+        &free,
+        &Seat::ALL,
+        u64::MAX,
+        &[
+            Observer::Points(Seat::North, hcp),
+            Observer::Points(Seat::South, hcp),
+        ],
+    )
+    .expect("tables");
+    let dist: BTreeMap<Vec<u32>, u128> = t.distribution().into_iter().collect();
+    let ew = binom(26, 13);
+    let mut n = 0;
+    for f in rows(include_str!("data/partner-hcp-given-own-hcp.csv")) {
+        let (own, partner): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+        let pairs: u128 = f[2].parse().expect("pairs");
+        let got = dist.get(&vec![2 * own, 2 * partner]).copied().unwrap_or(0);
+        assert_eq!(got, pairs * ew, "North {own}, South {partner}");
+        n += 1;
+    }
+    assert!(n > 500, "{n} rows");
+    // A partnership observer on four seats: NS total 40 means EW hold no honour.
+    let t = Tables::observing(
+        &free,
+        &Seat::ALL,
+        u64::MAX,
+        &[Observer::PairPoints(Pair::NorthSouth, hcp)],
+    )
+    .expect("tables");
+    let all40 = t
+        .distribution()
+        .into_iter()
+        .find(|(k, _)| k[0] == 80)
+        .map(|x| x.1);
+    assert_eq!(all40, Some(count("ns: hcp 40").hands * binom(26, 13)));
+}

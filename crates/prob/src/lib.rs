@@ -12,6 +12,9 @@
 //! * [`hidden`] — the two hidden hands given yours and dummy's (HCP and length charts under
 //!   known lengths and HCP ranges).
 //! * [`fit`] — partner's length, eight-card-fit chances, a partnership's longest suit.
+//! * [`finesse`] — the finesse-or-drop chart for one missing honour.
+//! * [`question`] — questions as values: the query-string form the Probability page and
+//!   `fairdeal prob` share, its parsers, [`question::Question::answer`] and the lessons.
 //! * [`sim`] — Wilson and t intervals for outcomes sampled by the caller.
 //! * [`simulate`] — simulated questions: deals from the exact constrained dealer, an
 //!   [`simulate::Outcome`] counted on each (conditions, losers, double-dummy tricks).
@@ -26,10 +29,12 @@
 pub mod chart;
 mod error;
 pub mod exact;
+pub mod finesse;
 pub mod fit;
 pub mod hcp;
 pub mod hidden;
 pub mod location;
+pub mod question;
 pub mod shape;
 pub mod sim;
 pub mod simulate;
@@ -40,5 +45,6 @@ pub use error::ProbError;
 pub use exact::Fraction;
 pub use hidden::{HcpRange, HiddenHands};
 pub use location::{Condition, Defender, SuitCondition};
+pub use question::{Answer, FieldError, Question};
 pub use shape::{LengthRange, Pattern};
 pub use splits::VacantPlaces;

@@ -1,8 +1,9 @@
 //! The Probability page: exact charts for teachers and players.
 //!
-//! * [`question`] — the question builder's model (what is known, what is asked), its query
-//!   string and its exact answer as a `fairdeal_prob::Chart`.
-//! * [`lessons`] — ready-made lessons (sequences of questions).
+//! * [`question`] — the question builder's model, re-exported from `fairdeal_prob::question`
+//!   (what is known, what is asked, its query string and its exact answer), and the layout →
+//!   orientation mapping.
+//! * [`lessons`] — ready-made lessons (the table lives in `fairdeal_prob::question`).
 //! * [`projector`] — full-screen projector mode stepping through a lesson.
 //! * [`export`] — SVG and PNG downloads of a chart.
 //! * [`simulate`] — sampling what exact maths does not reach, with a 95 % interval.
@@ -44,25 +45,11 @@ pub struct PageState {
 impl PageState {
     /// The state a query string describes (unknown or absent: the default question).
     pub fn from_query(query: &str) -> PageState {
-        let pairs = question::query_pairs(query);
-        let value = |key: &str| {
-            pairs
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v.as_str())
-        };
-        if let Some(lesson) = value("lesson").and_then(Lesson::by_key) {
-            let qs = lesson.questions();
-            let step = value("step")
-                .and_then(|s| s.parse::<usize>().ok())
-                .unwrap_or(0)
-                .min(qs.len().saturating_sub(1));
-            if let Some(q) = qs.get(step) {
-                return PageState {
-                    question: q.clone(),
-                    lesson: Some((lesson, step)),
-                };
-            }
+        if let Some((lesson, step, question)) = lessons::lesson_step(query) {
+            return PageState {
+                question,
+                lesson: Some((lesson, step)),
+            };
         }
         PageState {
             question: Question::from_query(query).unwrap_or_default(),
@@ -95,7 +82,7 @@ pub fn page_orientation(a: &Answer) -> Orientation {
     if a.chart.rows.len() > MAX_PAGE_COLUMNS {
         Orientation::Bars
     } else {
-        a.orientation
+        question::orientation(a.layout)
     }
 }
 

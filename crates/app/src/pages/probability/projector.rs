@@ -207,7 +207,7 @@ pub fn Projector(props: &ProjectorProps) -> Html {
                 } else {
                     a.chart
                 };
-                html! { <ChartView chart={Rc::new(chart)} orientation={a.orientation} large=true id={AttrValue::from("pp-chart")} /> }
+                html! { <ChartView chart={Rc::new(chart)} orientation={super::question::orientation(a.layout)} large=true id={AttrValue::from("pp-chart")} /> }
             }
             Err(e) => html! { <p class="error">{ e.message }</p> },
         }

@@ -26,7 +26,8 @@ static BINOM: [[u128; 53]; 53] = {
     t
 };
 
-/// C(n, k); zero when k > n. `n` must be at most 52.
+/// C(n, k); zero when k > n or n > 52. The workspace's one binomial table
+/// (`fairdeal_prob::exact::binomial` is its `u32` face).
 pub fn binomial(n: usize, k: usize) -> u128 {
     if k > n || n > 52 {
         0
@@ -120,7 +121,11 @@ mod tests {
     fn binomials_known() {
         assert_eq!(binomial(52, 13), 635_013_559_600);
         assert_eq!(binomial(13, 9), 715);
+        assert_eq!(binomial(26, 13), 10_400_600);
+        assert_eq!(binomial(39, 13), 8_122_425_444);
+        assert_eq!(binomial(52, 26), 495_918_532_948_104);
         assert_eq!(binomial(5, 6), 0);
+        assert_eq!(binomial(53, 0), 0);
         assert_eq!(
             multinomial(52, &[13, 13, 13]),
             53_644_737_765_488_792_839_237_440_000

@@ -9,30 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::ProbError;
 
-const fn binomial_table() -> [[u128; 53]; 53] {
-    let mut t = [[0u128; 53]; 53];
-    let mut n = 0;
-    while n < 53 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-}
-
-static BINOMIAL: [[u128; 53]; 53] = binomial_table();
-
-/// C(n, k) for n ≤ 52; 0 when k > n or n > 52 (no way to choose).
+/// C(n, k) for n ≤ 52; 0 when k > n or n > 52 (no way to choose). The table is
+/// `fairdeal_constrain::combin`'s (one binomial table in the workspace); this is its `u32` face.
 pub fn binomial(n: u32, k: u32) -> u128 {
-    if n > 52 || k > n {
-        0
-    } else {
-        BINOMIAL[n as usize][k as usize]
-    }
+    fairdeal_constrain::combin::binomial(n as usize, k as usize)
 }
 
 /// C(n, k) with signed arguments: 0 when k < 0 or k > n (convenient in sums over splits).
@@ -44,15 +24,8 @@ pub(crate) fn binomial_i(n: i64, k: i64) -> u128 {
     }
 }
 
-/// Greatest common divisor (gcd(0, 0) = 0).
-pub fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        let r = a % b;
-        a = b;
-        b = r;
-    }
-    a
-}
+/// Greatest common divisor (gcd(0, 0) = 0), `fairdeal_constrain::combin`'s.
+pub use fairdeal_constrain::combin::gcd;
 
 /// Checked product of counts.
 pub(crate) fn mul(a: u128, b: u128, context: &'static str) -> Result<u128, ProbError> {
@@ -193,12 +166,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn binomials_known() {
-        assert_eq!(binomial(52, 13), 635_013_559_600);
-        assert_eq!(binomial(26, 13), 10_400_600);
-        assert_eq!(binomial(39, 13), 8_122_425_444);
-        assert_eq!(binomial(5, 6), 0);
+    fn binomial_faces_keep_their_edges() {
+        // The table is tested in fairdeal-constrain; here the u32 and signed faces.
+        assert_eq!(binomial(53, 1), 0, "n > 52 has no table row");
+        assert_eq!(binomial(u32::MAX, 0), 0);
         assert_eq!(binomial_i(5, -1), 0);
+        assert_eq!(binomial_i(-1, 0), 0);
+        assert_eq!(binomial_i(26, 13), 10_400_600);
     }
 
     #[test]

@@ -29,12 +29,7 @@ fn pattern_and_hcp_totals_are_c_52_13() {
     assert_eq!(pattern_table().iter().map(|p| p.hands).sum::<u128>(), HANDS);
     assert_eq!(hcp_counts().iter().sum::<u128>(), HANDS);
     // Mean HCP is exactly 10: Σ h·count = 10·C(52,13).
-    let weighted: u128 = hcp_counts()
-        .iter()
-        .enumerate()
-        .map(|(h, &c)| h as u128 * c)
-        .sum();
-    assert_eq!(weighted, 10 * HANDS);
+    assert_eq!(common::hcp_points_over_all_hands(), 10 * HANDS);
     // HCP within each pattern adds up to the pattern; over all patterns to the HCP chart.
     let mut by_hcp = vec![0u128; 38];
     for p in pattern_table() {

@@ -12,7 +12,8 @@
 //! The 3-3 runs use 500 samples: the Wilson interval's exact coverage at p = 0.3553 is
 //! 94.69 % for n = 400 but 95.04 % for n = 500 (binomial sum over all outcomes).
 
-use fairdeal_prob::hcp::hcp_counts;
+mod common;
+
 use fairdeal_prob::shape::HANDS;
 use fairdeal_prob::sim::{Interval, MeanEstimator, ProportionEstimator};
 use fairdeal_prob::splits::suit_splits;
@@ -99,12 +100,7 @@ fn wilson_intervals_cover_the_exact_three_three_break() {
 
 #[test]
 fn t_intervals_cover_the_exact_mean_hcp() {
-    let weighted: u128 = hcp_counts()
-        .iter()
-        .enumerate()
-        .map(|(h, &c)| h as u128 * c)
-        .sum();
-    assert_eq!(weighted, 10 * HANDS);
+    assert_eq!(common::hcp_points_over_all_hands(), 10 * HANDS);
     check("mean HCP", 10.0, 2.0, 0xFA1D_1000_0000, mean_hcp_run);
 }
 

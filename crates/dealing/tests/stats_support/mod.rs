@@ -2,9 +2,9 @@
 //! (examples/battery.rs): Pearson chi-square with exact p-values and critical values, the exact
 //! pattern and HCP tables from prob-tables (tests/data/), and one-pass tallies over deals.
 //!
-//! The chi-square distribution function is the regularized incomplete gamma function
-//! (series below a+1, Lentz continued fraction above), good to ~1e-12 relative — plenty for
-//! a critical value at alpha 1e-4.
+//! The chi-square distribution function is `fairdeal_constrain::stats::chi`'s regularized
+//! incomplete gamma function (series below a+1, Lentz continued fraction above), good to
+//! ~1e-12 relative — plenty for a critical value at alpha 1e-4.
 #![allow(dead_code)] // each including target uses a different subset
 
 use fairdeal_model::{Deal, Seat};
@@ -16,86 +16,9 @@ pub const HCP_CSV: &str = include_str!("../data/hcp-distribution.csv");
 /// C(52,13), the number of hands.
 pub const HANDS: u64 = 635_013_559_600;
 
-/// ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9).
-pub fn ln_gamma(x: f64) -> f64 {
-    const G: f64 = 7.0;
-    const C: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        let pi = std::f64::consts::PI;
-        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let mut a = C[0];
-    let t = x + G + 0.5;
-    for (i, c) in C.iter().enumerate().skip(1) {
-        a += c / (x + i as f64);
-    }
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
-}
-
-/// The regularized upper incomplete gamma function Q(a, x).
-pub fn gamma_q(a: f64, x: f64) -> f64 {
-    if x <= 0.0 {
-        return 1.0;
-    }
-    let ln_front = a * x.ln() - x - ln_gamma(a);
-    if x < a + 1.0 {
-        // P(a, x) by its series.
-        let mut sum = 1.0 / a;
-        let mut term = sum;
-        let mut n = a;
-        for _ in 0..10_000 {
-            n += 1.0;
-            term *= x / n;
-            sum += term;
-            if term.abs() < sum.abs() * 1e-16 {
-                break;
-            }
-        }
-        1.0 - sum * ln_front.exp()
-    } else {
-        // Q(a, x) by the continued fraction (modified Lentz).
-        let tiny = 1e-300;
-        let mut b = x + 1.0 - a;
-        let mut c = 1.0 / tiny;
-        let mut d = 1.0 / b;
-        let mut h = d;
-        for i in 1..10_000 {
-            let an = -(i as f64) * (i as f64 - a);
-            b += 2.0;
-            d = an * d + b;
-            if d.abs() < tiny {
-                d = tiny;
-            }
-            c = b + an / c;
-            if c.abs() < tiny {
-                c = tiny;
-            }
-            d = 1.0 / d;
-            let delta = d * c;
-            h *= delta;
-            if (delta - 1.0).abs() < 1e-16 {
-                break;
-            }
-        }
-        ln_front.exp() * h
-    }
-}
-
-/// P(χ²(dof) ≥ stat).
-pub fn chi2_sf(stat: f64, dof: usize) -> f64 {
-    gamma_q(dof as f64 / 2.0, stat / 2.0)
-}
+/// ln Γ, the regularized upper incomplete gamma Q(a, x) and P(χ²(dof) ≥ stat): the
+/// workspace's one implementation, in `fairdeal-constrain`'s statistics (a dev-dependency).
+pub use fairdeal_constrain::stats::chi::{chi2_sf, gamma_q, ln_gamma};
 
 /// The critical value c with P(χ²(dof) ≥ c) = alpha (bisection).
 pub fn chi2_critical(alpha: f64, dof: usize) -> f64 {

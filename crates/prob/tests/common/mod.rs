@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use fairdeal_model::{Hand, Holding, Rank};
+use fairdeal_prob::hcp::hcp_counts;
 use fairdeal_prob::Fraction;
 
 /// Rows of a CSV (header dropped), fields split on commas outside double quotes.
@@ -56,4 +57,13 @@ pub fn hand(pbn: &str) -> Hand {
     let parts: Vec<Holding> = pbn.split('.').map(holding).collect();
     assert_eq!(parts.len(), 4, "{pbn}");
     Hand::from_holdings([parts[0], parts[1], parts[2], parts[3]])
+}
+
+/// Σ h·(hands with h HCP) over the exact HCP chart: 10·C(52,13) when the mean is exactly 10.
+pub fn hcp_points_over_all_hands() -> u128 {
+    hcp_counts()
+        .iter()
+        .enumerate()
+        .map(|(h, &c)| h as u128 * c)
+        .sum()
 }

@@ -4,6 +4,8 @@
 //!
 //! Cells that are plain values keep their form so the results reader takes them back
 //! unchanged: signed numbers (`-420`, `+1`, `-2`) and the lone `=` of a result made exactly.
+//! [`csv_field`] is a whole CSV field: neutralised, then quoted when it holds a comma, a
+//! quote or a line break (every CSV this workspace writes uses it).
 
 use std::borrow::Cow;
 
@@ -33,6 +35,17 @@ pub fn neutralise_formula(cell: &str) -> Cow<'_, str> {
     }
 }
 
+/// `cell` as one CSV field: [`neutralise_formula`], then quoted (quotes doubled) when it
+/// holds a comma, a quote or a line break.
+pub fn csv_field(cell: &str) -> String {
+    let s = neutralise_formula(cell);
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.into_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,6 +64,15 @@ mod tests {
         ] {
             assert_eq!(neutralise_formula(cell), format!("'{cell}"), "{cell:?}");
         }
+    }
+
+    #[test]
+    fn fields_are_quoted_when_they_need_it() {
+        assert_eq!(csv_field("Smith"), "Smith");
+        assert_eq!(csv_field("Smith, J"), "\"Smith, J\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("a\rb"), "\"a\rb\"");
+        assert_eq!(csv_field("=1,2"), "\"'=1,2\"");
     }
 
     #[test]

@@ -19,7 +19,7 @@
 
 use crate::checks::validate_each_row;
 use crate::compute::{rank, Standing};
-use crate::csv_cell::neutralise_formula;
+use crate::csv_cell::csv_field;
 use crate::event::{CellError, Event, TableResult};
 use crate::imp_pairs::{butler_board, DatumRule};
 use crate::imps::imps;
@@ -215,16 +215,6 @@ pub fn team_field(results: &[TableResult]) -> BTreeMap<usize, FieldPoints> {
         }
     }
     out
-}
-
-/// A name as a CSV field: formula-like text neutralised, then quoted if it needs it.
-fn csv_field(s: &str) -> String {
-    let s = neutralise_formula(s);
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
 }
 
 /// The report of `fairdeal score --method teams`: the ranking

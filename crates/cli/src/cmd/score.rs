@@ -17,6 +17,7 @@
 
 use anyhow::{bail, Context};
 use clap::builder::{PossibleValue, PossibleValuesParser};
+use fairdeal_scoring::csv_cell::csv_field;
 use fairdeal_scoring::read::read_results;
 use fairdeal_scoring::team_event::{score_team_event, write_team_csv};
 use fairdeal_scoring::{
@@ -181,17 +182,6 @@ fn run_teams(args: &Args, text: &str) -> anyhow::Result<()> {
         .lock()
         .write_all(write_team_csv(&scored, args.boards).as_bytes())?;
     Ok(())
-}
-
-/// A name as a CSV field: formula-like text neutralised for spreadsheets (the scoring
-/// crate's rule, as the Score page's export), then quoted if it needs it.
-fn csv_field(s: &str) -> String {
-    let s = fairdeal_scoring::csv_cell::neutralise_formula(s);
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
 }
 
 fn write_ranking(out: &mut impl Write, s: &EventScore) -> io::Result<()> {

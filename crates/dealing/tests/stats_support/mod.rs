@@ -16,9 +16,9 @@ pub const HCP_CSV: &str = include_str!("../data/hcp-distribution.csv");
 /// C(52,13), the number of hands.
 pub const HANDS: u64 = 635_013_559_600;
 
-/// ln Γ, the regularized upper incomplete gamma Q(a, x) and P(χ²(dof) ≥ stat): the
+/// P(χ²(dof) ≥ stat) through the regularized upper incomplete gamma function and ln Γ: the
 /// workspace's one implementation, in `fairdeal-constrain`'s statistics (a dev-dependency).
-pub use fairdeal_constrain::stats::chi::{chi2_sf, gamma_q, ln_gamma};
+pub use fairdeal_constrain::stats::chi::chi2_sf;
 
 /// The critical value c with P(χ²(dof) ≥ c) = alpha (bisection).
 pub fn chi2_critical(alpha: f64, dof: usize) -> f64 {

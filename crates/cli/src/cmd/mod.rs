@@ -8,6 +8,7 @@ pub mod dd;
 pub mod deal;
 pub mod number;
 pub mod print;
+pub mod prob;
 pub mod score;
 pub mod script;
 pub mod squaredeal;

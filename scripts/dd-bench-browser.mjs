@@ -8,8 +8,8 @@
 // one core = DDS single-threaded), in the same run;
 // ROUNDS rounds (a fresh page each), medians printed.
 //
-//   flock /tmp/fairdeal-heavy.lock trunk build --release --dist /work/<name>-dist
-//   E2E_DIST=/work/<name>-dist node scripts/dd-bench-browser.mjs FAIRDEAL_BINARY [boards] [rounds]
+//   flock /tmp/fairdeal-heavy.lock trunk build --release --dist /tmp/<name>-dist
+//   E2E_DIST=/tmp/<name>-dist node scripts/dd-bench-browser.mjs FAIRDEAL_BINARY [boards] [rounds]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

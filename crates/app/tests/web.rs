@@ -17,7 +17,7 @@ fn mount(props: HandDiagramProps) -> web_sys::Element {
     host
 }
 
-// Big Deal set1 board 1 (shared/reference/bigdeal.md §2.3).
+// Board 1 of Big Deal 2.0's reference set (`bigdealx` with a fixed seed; Kuipers number).
 fn board_one() -> Deal {
     kuipers::deal_from_number(10_072_384_477_273_865_916_944_991_809).unwrap()
 }

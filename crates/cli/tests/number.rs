@@ -6,7 +6,8 @@ use common::{fairdeal, stdout_of};
 
 const BOARD1: &str = "N:A9.Q3.AK7.JT8632 JT876.K8.T8543.9 KQ52.754.QJ9.A54 43.AJT962.62.KQ7";
 const BOARD1_NUMBER: &str = "10072384477273865916944991809";
-/// Pavlicek's deal for the same number (fixtures/bigdeal/mapping-vectors.csv).
+/// Pavlicek's deal for the same number (his "Mapping Bridge Deals", rpbridge.net 7z68,
+/// computed by his published algorithm).
 const BOARD1_PAVLICEK: &str =
     "N:A9.T3.AQT75.A972 KJ5.985.KJ832.KJ 7643.Q7642.4.QT5 QT82.AKJ.96.8643";
 

@@ -47,7 +47,7 @@ fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T 
 
 #[test]
 fn known_table_and_par() {
-    // Checked with DDS 2.9 through endplay (shared/reference/dealers.md §7).
+    // Checked with DDS 2.9 (Bo Haglund and Soren Hein) through endplay's Python bindings.
     let deal =
         Deal::from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
             .unwrap();

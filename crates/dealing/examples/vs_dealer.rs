@@ -4,7 +4,7 @@
 //! (Linux: CPU times come from `/proc/thread-self/schedstat` and `sh`'s `times`)
 //! (defaults: 10,000,000 deals, 5 rounds, `/usr/games/dealer`).
 //!
-//! The fair workload (reference/dealers.md): `dealer` deals `deals` hands and tests one
+//! The fair workload (dealer's own speed test, as its manual describes): `dealer` deals `deals` hands and tests one
 //! condition per deal that never holds (`hcp(north) > 37`), so it prints nothing and the
 //! time is generation plus one hand evaluation. Our two generators do the same in-process:
 //! deal, compute North's HCP, count the impossible hits. Each round runs `dealer` (wall

@@ -1,5 +1,7 @@
 //! Exact integer equality against every row of every published table in tests/data/
-//! (copied from shared/reference/prob-tables), plus single published figures.
+//! (exact integer values of the published tables — Wikipedia's "Contract bridge probabilities",
+//! Pavlicek's rpbridge.net calculators and studies, Vivaldi & Barracho's a-posteriori tables —
+//! recomputed exactly), plus single published figures.
 
 mod common;
 

@@ -1,4 +1,5 @@
-//! Known-answer test: the 77 worked Law 77 scores of reference/scoring.md §1, data-driven
+//! Known-answer test: 77 worked contract scores (Laws of Duplicate Bridge 2017, Law 77, every
+//! case cross-checked with two open-source scorers: endplay and bridge-scorer), data-driven
 //! from tests/data/law77.csv, through contract parsing, result parsing and scoring.
 
 use fairdeal_scoring::{parse_result, FinalContract};

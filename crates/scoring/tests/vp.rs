@@ -1,4 +1,4 @@
-//! The WBF continuous VP scale against the vectors of reference/scoring.md §3.1
+//! The WBF continuous VP scale (WBF, "The New WBF IMP to VP Scales", 2013) against vectors
 //! (tests/data/vp_wbf.txt): sampled margins, the first 20.00, and every cell the concavity
 //! correction changes (checked both with and without the correction).
 

@@ -243,22 +243,23 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn seat(&mut self) -> PResult<usize> {
-        if let Some(s) = self.peek_text().and_then(seat_of) {
-            self.pos += 1;
-            Ok(s)
-        } else {
-            self.expected("a seat (north, east, south, west)")
+    /// The word at the cursor read by `read` (a seat or suit name), or "expected `what`".
+    fn named(&mut self, read: fn(&str) -> Option<usize>, what: &str) -> PResult<usize> {
+        match self.peek_text().and_then(read) {
+            Some(v) => {
+                self.pos += 1;
+                Ok(v)
+            }
+            None => self.expected(what),
         }
     }
 
+    fn seat(&mut self) -> PResult<usize> {
+        self.named(seat_of, "a seat (north, east, south, west)")
+    }
+
     fn suit(&mut self) -> PResult<usize> {
-        if let Some(s) = self.peek_text().and_then(suit_of) {
-            self.pos += 1;
-            Ok(s)
-        } else {
-            self.expected("a suit (spades, hearts, diamonds, clubs)")
-        }
+        self.named(suit_of, "a suit (spades, hearts, diamonds, clubs)")
     }
 
     fn at_statement_start(&self) -> bool {

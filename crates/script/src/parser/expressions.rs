@@ -9,53 +9,62 @@ use crate::reference::lookup;
 use std::ops::Range;
 use std::sync::Arc;
 
+/// Operators written as words, with their binding powers.
+const WORD_OPERATORS: &[(&str, BinOp, u8)] = &[("or", BinOp::Or, 2), ("and", BinOp::And, 3)];
+
+/// Operators written as symbols, with their binding powers (higher binds tighter).
+const SYMBOL_OPERATORS: &[(&str, BinOp, u8)] = &[
+    ("||", BinOp::Or, 2),
+    ("&&", BinOp::And, 3),
+    ("==", BinOp::Eq, 4),
+    ("!=", BinOp::Ne, 4),
+    ("<", BinOp::Lt, 5),
+    ("<=", BinOp::Le, 5),
+    (">", BinOp::Gt, 5),
+    (">=", BinOp::Ge, 5),
+    ("+", BinOp::Add, 6),
+    ("-", BinOp::Sub, 6),
+    ("*", BinOp::Mul, 7),
+    ("/", BinOp::Div, 7),
+    ("%", BinOp::Rem, 7),
+];
+
 impl Parser<'_> {
     pub(super) fn expr(&mut self) -> PResult<Expr> {
         self.expr_bp(0)
     }
 
+    /// The binary operator at the cursor, with its binding power.
     pub(super) fn binop(&self) -> Option<(BinOp, u8)> {
         let t = self.peek()?;
         let s = self.text(t);
-        if t.tok == Tok::Word {
-            return match s {
-                "or" => Some((BinOp::Or, 2)),
-                "and" => Some((BinOp::And, 3)),
-                _ => None,
-            };
-        }
-        if t.tok != Tok::Sym {
-            return None;
-        }
-        Some(match s {
-            "||" => (BinOp::Or, 2),
-            "&&" => (BinOp::And, 3),
-            "==" => (BinOp::Eq, 4),
-            "!=" => (BinOp::Ne, 4),
-            "<" => (BinOp::Lt, 5),
-            "<=" => (BinOp::Le, 5),
-            ">" => (BinOp::Gt, 5),
-            ">=" => (BinOp::Ge, 5),
-            "+" => (BinOp::Add, 6),
-            "-" => (BinOp::Sub, 6),
-            "*" => (BinOp::Mul, 7),
-            "/" => (BinOp::Div, 7),
-            "%" => (BinOp::Rem, 7),
+        let table: &[(&str, BinOp, u8)] = match t.tok {
+            Tok::Word => WORD_OPERATORS,
+            Tok::Sym => SYMBOL_OPERATORS,
             _ => return None,
-        })
+        };
+        table
+            .iter()
+            .find(|(text, _, _)| *text == s)
+            .map(|&(_, op, bp)| (op, bp))
     }
 
-    pub(super) fn expr_bp(&mut self, min: u8) -> PResult<Expr> {
+    /// `inner` one nesting level deeper: past 120 levels an error, never a stack overflow.
+    fn nested<T>(&mut self, inner: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         self.depth += 1;
         let r = if self.depth > 120 {
             let span = self.here();
             self.error_at(span, ErrorKind::NestedTooDeeply);
             Err(())
         } else {
-            self.expr_bp_inner(min)
+            inner(self)
         };
         self.depth -= 1;
         r
+    }
+
+    pub(super) fn expr_bp(&mut self, min: u8) -> PResult<Expr> {
+        self.nested(|p| p.expr_bp_inner(min))
     }
 
     pub(super) fn expr_bp_inner(&mut self, min: u8) -> PResult<Expr> {
@@ -95,15 +104,7 @@ impl Parser<'_> {
         };
         if let Some(not) = prefix {
             self.pos += 1;
-            self.depth += 1;
-            let r = if self.depth > 120 {
-                let span = self.here();
-                self.error_at(span, ErrorKind::NestedTooDeeply);
-                Err(())
-            } else {
-                self.unary()
-            };
-            self.depth -= 1;
+            let r = self.nested(Self::unary);
             let e = Box::new(r?);
             return Ok(if not { Expr::Not(e) } else { Expr::Neg(e) });
         }

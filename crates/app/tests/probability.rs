@@ -504,3 +504,75 @@ fn probability_query_strings_never_panic() {
         let _ = parse_holding(&text);
     }
 }
+
+/// The page and the CLI agree: the Probability page, mounted under the router at each step
+/// of the "eight ever, nine never" lesson's URL, shows exactly the labels, fractions and
+/// percentages of `crates/prob/tests/data/cli-lesson-eight-ever-nine-never.csv`, which
+/// `crates/cli/tests/prob.rs` checks is `fairdeal prob --lesson … --format csv`'s output.
+#[wasm_bindgen_test]
+async fn page_shows_the_clis_percentages_for_a_lesson() {
+    use fairdeal_app::pages::probability::ProbabilityPage;
+    use yew::prelude::*;
+    use yew_router::prelude::BrowserRouter;
+
+    #[component]
+    fn Routed() -> Html {
+        html! { <BrowserRouter><ProbabilityPage /></BrowserRouter> }
+    }
+
+    let vector = include_str!("../../prob/tests/data/cli-lesson-eight-ever-nine-never.csv");
+    let rows: Vec<Vec<&str>> = vector
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let window = web_sys::window().unwrap();
+    let document = window.document().unwrap();
+    for step in 0..4 {
+        let url = format!("/probability?lesson=eight-ever-nine-never&step={step}");
+        window
+            .history()
+            .unwrap()
+            .push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+            .unwrap();
+        let host = document.create_element("div").unwrap();
+        document.body().unwrap().append_child(&host).unwrap();
+        let app = yew::Renderer::<Routed>::with_root(host.clone()).render();
+        yew::scheduler::flush().await;
+        let shown = host.query_selector_all("#prob-chart .pc-row").unwrap();
+        let expected: Vec<&Vec<&str>> = rows.iter().filter(|r| r[0] == step.to_string()).collect();
+        assert!(!expected.is_empty(), "step {step} in the vector");
+        assert_eq!(shown.length() as usize, expected.len(), "step {step}");
+        for (i, row) in expected.iter().enumerate() {
+            let g = shown
+                .item(i as u32)
+                .unwrap()
+                .dyn_into::<web_sys::Element>()
+                .unwrap();
+            assert_eq!(
+                g.get_attribute("data-label").unwrap(),
+                row[1],
+                "step {step}"
+            );
+            assert_eq!(
+                g.get_attribute("data-fraction").unwrap(),
+                row[2],
+                "step {step}"
+            );
+            let pct = g
+                .query_selector(".pc-pct")
+                .unwrap()
+                .unwrap()
+                .text_content()
+                .unwrap();
+            assert_eq!(pct, format!("{} %", row[3]), "step {step}");
+        }
+        let nav = host.query_selector("#lesson-step").unwrap().unwrap();
+        assert_eq!(
+            nav.text_content().unwrap(),
+            format!("step {} of 4", step + 1)
+        );
+        app.destroy();
+        host.remove();
+    }
+}

@@ -158,3 +158,28 @@ fn bad_questions_are_one_line_naming_the_field() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// The CLI's rows for the "eight ever, nine never" lesson equal the vector
+/// `crates/prob/tests/data/cli-lesson-eight-ever-nine-never.csv`, which the wasm test
+/// `page_shows_the_clis_percentages_for_a_lesson` (crates/app/tests/probability.rs) checks
+/// the mounted Probability page against: the page and the CLI show the same numbers.
+#[test]
+fn the_lesson_vector_the_page_is_checked_against_is_the_clis_output() {
+    let vector = include_str!("../../prob/tests/data/cli-lesson-eight-ever-nine-never.csv");
+    let lesson = LESSONS
+        .iter()
+        .find(|l| l.key == "eight-ever-nine-never")
+        .unwrap();
+    let mut got = String::from("step,label,fraction,percent\n");
+    for step in 0..lesson.steps.len() {
+        let step = step.to_string();
+        let csv = stdout_of(&[
+            "prob", "--lesson", lesson.key, "--step", &step, "--format", "csv",
+        ]);
+        for line in csv.lines().skip(1) {
+            let f: Vec<&str> = line.split(',').collect();
+            got.push_str(&format!("{step},{},{},{}\n", f[0], f[3], f[4]));
+        }
+    }
+    assert_eq!(got, vector);
+}

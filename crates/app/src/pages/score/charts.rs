@@ -20,23 +20,12 @@ pub struct BoardBarsProps {
 /// A board's NS scores, one bar each, above or below zero.
 #[component]
 pub fn BoardBars(props: &BoardBarsProps) -> Html {
-    let n = props.bars.len().max(1) as f64;
     let (w, h, pad) = (480.0_f64, 220.0_f64, 28.0_f64);
-    let max = props
-        .bars
-        .iter()
-        .map(|b| b.1.unsigned_abs())
-        .max()
-        .unwrap_or(0)
-        .max(10) as f64;
-    let zero = h / 2.0;
-    let scale = (h / 2.0 - pad) / max;
-    let slot = (w - 2.0 * pad) / n;
+    let axis = ScoreAxis::new(&props.bars, w, h, pad, h / 2.0 - pad);
+    let (zero, slot) = (axis.zero, axis.slot);
     let bars = props.bars.iter().enumerate().map(|(i, (label, s))| {
-        let x = pad + slot * i as f64 + slot * 0.15;
-        let bh = (f64::from(*s) * scale).abs();
-        let y = if *s >= 0 { zero - bh } else { zero };
-        let class = if *s >= 0 { "sc-bar-pos" } else { "sc-bar-neg" };
+        let (x, y, bh) = axis.bar(i, *s);
+        let class = bar_class(*s >= 0);
         let ty = if *s >= 0 { y - 4.0 } else { y + bh + 12.0 };
         html! {
             <g>
@@ -84,16 +73,12 @@ pub fn MethodBars(props: &MethodBarsProps) -> Html {
         let row = 18.0;
         let (w, label_w, pad) = (300.0_f64, 70.0_f64, 6.0_f64);
         let h = n * row + 2.0 * pad;
-        let lo = s.values.iter().map(|v| v.1).fold(0.0_f64, f64::min);
-        let hi = s.values.iter().map(|v| v.1).fold(0.0_f64, f64::max);
-        let span = if hi - lo > 1e-9 { hi - lo } else { 1.0 };
-        let plot = w - label_w - 50.0;
-        let x0 = label_w + plot * (-lo / span);
+        let axis = ValueAxis::new(&s.values, label_w, w - label_w - 50.0);
+        let x0 = axis.x0;
         let bars = s.values.iter().enumerate().map(|(i, (pair, v))| {
             let y = pad + row * i as f64;
-            let bw = (plot * v.abs() / span).max(1.0);
-            let x = if *v >= 0.0 { x0 } else { x0 - bw };
-            let class = if *v >= 0.0 { "sc-bar-pos" } else { "sc-bar-neg" };
+            let (x, bw) = axis.bar(*v, 1.0);
+            let class = bar_class(*v >= 0.0);
             html! {
                 <g>
                     <text class="sc-chart-label" x={fmt(label_w - 4.0)} y={fmt(y + row * 0.7)} text-anchor="end">{ pair.clone() }</text>
@@ -136,24 +121,9 @@ pub struct RankScatterProps {
 #[component]
 pub fn RankScatter(props: &RankScatterProps) -> Html {
     let (w, pad) = (260.0_f64, 34.0_f64);
-    let n = props
-        .points
-        .iter()
-        .map(|p| p.1.max(p.2))
-        .max()
-        .unwrap_or(1)
-        .max(2) as f64;
+    let (n, spots) = rank_spots(&props.points);
     let pos = |r: u32| pad + (w - 2.0 * pad) * (f64::from(r) - 1.0) / (n - 1.0);
-    // Pairs on the same spot share one dot and one label.
-    let mut spots: Vec<(u32, u32, Vec<&str>)> = Vec::new();
-    for (pair, x, y) in &props.points {
-        match spots.iter_mut().find(|s| s.0 == *x && s.1 == *y) {
-            Some(s) => s.2.push(pair),
-            None => spots.push((*x, *y, vec![pair])),
-        }
-    }
-    let dots = spots.iter().map(|(x, y, pairs)| {
-        let pair = pairs.join(", ");
+    let dots = spots.iter().map(|(x, y, pair)| {
         let (cx, cy) = (pos(*x), w - pos(*y));
         let right = cx > w / 2.0;
         html! {
@@ -185,8 +155,107 @@ pub fn RankScatter(props: &RankScatterProps) -> Html {
     }
 }
 
+/// A board's vertical bars, one slot per table around a zero line in the middle: shared by
+/// [`BoardBars`] and the projector's board slide.
+pub(super) struct ScoreAxis {
+    /// The zero line's y.
+    pub zero: f64,
+    /// The width of one bar's slot.
+    pub slot: f64,
+    pad: f64,
+    scale: f64,
+}
+
+impl ScoreAxis {
+    /// The axis of `bars` in a `w`×`h` box with `pad` at the sides; the largest |score| (at
+    /// least 10) reaches `reach` from zero.
+    pub fn new(bars: &[(String, i32)], w: f64, h: f64, pad: f64, reach: f64) -> ScoreAxis {
+        let max = bars
+            .iter()
+            .map(|b| b.1.unsigned_abs())
+            .max()
+            .unwrap_or(0)
+            .max(10) as f64;
+        ScoreAxis {
+            zero: h / 2.0,
+            slot: (w - 2.0 * pad) / bars.len().max(1) as f64,
+            pad,
+            scale: reach / max,
+        }
+    }
+
+    /// (x, y, height) of bar `i` for score `s`: up from zero when positive, down when not.
+    pub fn bar(&self, i: usize, s: i32) -> (f64, f64, f64) {
+        let x = self.pad + self.slot * i as f64 + self.slot * 0.15;
+        let bh = (f64::from(s) * self.scale).abs();
+        let y = if s >= 0 { self.zero - bh } else { self.zero };
+        (x, y, bh)
+    }
+}
+
+/// A horizontal value axis for one method's scores: zero at `x0`, the full range of the
+/// values (with zero) across `plot` units; shared with the projector.
+pub(super) struct ValueAxis {
+    /// Where zero sits.
+    pub x0: f64,
+    plot: f64,
+    span: f64,
+}
+
+impl ValueAxis {
+    /// The axis of `values` starting at `left`, `plot` units wide.
+    pub fn new(values: &[(String, f64)], left: f64, plot: f64) -> ValueAxis {
+        let lo = values.iter().map(|v| v.1).fold(0.0_f64, f64::min);
+        let hi = values.iter().map(|v| v.1).fold(0.0_f64, f64::max);
+        let span = if hi - lo > 1e-9 { hi - lo } else { 1.0 };
+        ValueAxis {
+            x0: left + plot * (-lo / span),
+            plot,
+            span,
+        }
+    }
+
+    /// (x, width) of the bar of `v`, at least `min_width` wide, left of zero when negative.
+    pub fn bar(&self, v: f64, min_width: f64) -> (f64, f64) {
+        let bw = (self.plot * v.abs() / self.span).max(min_width);
+        (if v >= 0.0 { self.x0 } else { self.x0 - bw }, bw)
+    }
+}
+
+/// The CSS class of a bar above (or right of) zero, or below.
+pub(super) fn bar_class(positive: bool) -> &'static str {
+    if positive {
+        "sc-bar-pos"
+    } else {
+        "sc-bar-neg"
+    }
+}
+
+/// The ranks of a rank-v-rank scatter: the highest rank (at least 2) and the spots, pairs on
+/// the same spot sharing one (their names joined by commas).
+pub(super) fn rank_spots(points: &[(String, u32, u32)]) -> (f64, Vec<(u32, u32, String)>) {
+    let n = points
+        .iter()
+        .map(|p| p.1.max(p.2))
+        .max()
+        .unwrap_or(1)
+        .max(2) as f64;
+    let mut spots: Vec<(u32, u32, Vec<&str>)> = Vec::new();
+    for (pair, x, y) in points {
+        match spots.iter_mut().find(|s| s.0 == *x && s.1 == *y) {
+            Some(s) => s.2.push(pair),
+            None => spots.push((*x, *y, vec![pair])),
+        }
+    }
+    let spots = spots
+        .into_iter()
+        .map(|(x, y, pairs)| (x, y, pairs.join(", ")))
+        .collect();
+    (n, spots)
+}
+
 /// A coordinate with one decimal (finite by construction; NaN would become `0`).
-fn fmt(v: f64) -> String {
+pub(super) fn fmt(v: f64) -> String {
     if v.is_finite() {
         format!("{v:.1}")
     } else {

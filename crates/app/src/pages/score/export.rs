@@ -6,21 +6,10 @@
 //! Pure functions of the rows and the computed scores: text out, no I/O.
 
 use super::model::Scored;
-use fairdeal_scoring::csv_cell::neutralise_formula;
-use fairdeal_scoring::{Column, Event, Method, Outcome, Vulnerability};
+use fairdeal_scoring::csv_cell::csv_field;
+use fairdeal_scoring::{Column, Event, FinalContract, Method, Outcome, Vulnerability};
 use std::collections::BTreeMap;
 use std::fmt::Write;
-
-/// Quotes a CSV field when it needs it; formula-like text (`=`, `+`, `-`, `@` first) is
-/// neutralised by the scoring crate's rule so a spreadsheet shows it as text.
-fn csv_field(s: &str) -> String {
-    let s = neutralise_formula(s);
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
 
 /// The rows as CSV with a header of every column (pending rows included, as typed).
 pub fn results_csv(event: &Event) -> String {
@@ -37,6 +26,23 @@ pub fn results_csv(event: &Event) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A played outcome in PBN's words: the contract (`Pass` for a pass-out), the declarer's
+/// letter and the tricks taken (neither for a pass-out); `None` when nothing was played.
+fn played(outcome: &Outcome) -> Option<(String, Option<char>, Option<u8>)> {
+    match *outcome {
+        Outcome::Played {
+            contract: FinalContract::PassedOut,
+            ..
+        } => Some(("Pass".into(), None, None)),
+        Outcome::Played {
+            contract: FinalContract::Bid(c),
+            declarer,
+            tricks,
+        } => Some((c.to_string(), declarer.map(|d| d.letter()), Some(tricks))),
+        Outcome::Score | Outcome::Artificial { .. } | Outcome::NotPlayed => None,
+    }
 }
 
 fn pbn_value(s: &str) -> String {
@@ -70,24 +76,14 @@ pub fn results_pbn(event: &Event, scored: &Scored) -> String {
             );
             let _ = writeln!(out, "[PairId_NS \"{}\"]", pbn_value(&r.ns));
             let _ = writeln!(out, "[PairId_EW \"{}\"]", pbn_value(&r.ew));
-            match r.outcome {
-                Outcome::Played {
-                    contract,
-                    declarer,
-                    tricks,
-                } => match contract {
-                    fairdeal_scoring::FinalContract::PassedOut => {
-                        let _ = writeln!(out, "[Contract \"Pass\"]");
-                    }
-                    fairdeal_scoring::FinalContract::Bid(c) => {
-                        let _ = writeln!(out, "[Contract \"{c}\"]");
-                        if let Some(d) = declarer {
-                            let _ = writeln!(out, "[Declarer \"{}\"]", d.letter());
-                        }
-                        let _ = writeln!(out, "[Result \"{tricks}\"]");
-                    }
-                },
-                Outcome::Score | Outcome::Artificial { .. } | Outcome::NotPlayed => {}
+            if let Some((contract, declarer, tricks)) = played(&r.outcome) {
+                let _ = writeln!(out, "[Contract \"{contract}\"]");
+                if let Some(d) = declarer {
+                    let _ = writeln!(out, "[Declarer \"{d}\"]");
+                }
+                if let Some(t) = tricks {
+                    let _ = writeln!(out, "[Result \"{t}\"]");
+                }
             }
             if let Some(s) = r.ns_score {
                 let _ = writeln!(out, "[Score \"NS {s}\"]");
@@ -112,24 +108,14 @@ fn write_score_table(
     );
     for &i in list {
         let r = &scored.results[i];
-        let (contract, decl, res) = match r.outcome {
-            Outcome::Played {
-                contract,
-                declarer,
-                tricks,
-            } => match contract {
-                fairdeal_scoring::FinalContract::PassedOut => {
-                    ("Pass".to_string(), "-".into(), "-".into())
-                }
-                fairdeal_scoring::FinalContract::Bid(c) => (
-                    c.to_string(),
-                    declarer.map_or("-".to_string(), |d| d.letter().to_string()),
-                    tricks.to_string(),
-                ),
-            },
-            Outcome::Score | Outcome::Artificial { .. } | Outcome::NotPlayed => {
-                ("-".into(), "-".into(), "-".into())
-            }
+        let dash = || "-".to_string();
+        let (contract, decl, res) = match played(&r.outcome) {
+            Some((c, d, t)) => (
+                c,
+                d.map_or_else(dash, String::from),
+                t.map_or_else(dash, |t| t.to_string()),
+            ),
+            None => (dash(), dash(), dash()),
         };
         let (sn, se) = match r.ns_score {
             Some(s) if s > 0 => (s.to_string(), "-".to_string()),

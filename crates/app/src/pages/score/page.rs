@@ -68,6 +68,46 @@ async fn finish_journal(mut book: Workbook, base: u64) -> Result<Workbook, Strin
     Ok(book)
 }
 
+/// Reads the saved event `id` (`Ok(None)`: not saved), calling `found` once storage has
+/// it. The journal (written synchronously on every edit) wins over IndexedDB when it holds
+/// an edit that never reached it; that write, which the closed tab could not finish, is
+/// finished here.
+async fn load_saved(id: &str, found: impl FnOnce()) -> Result<Option<Workbook>, String> {
+    let journal = persist::journal_read(id);
+    let Some(stored) = persist::get(id).await? else {
+        return Ok(None);
+    };
+    found();
+    let base = stored.revision;
+    match persist::newer_of(stored, journal) {
+        (book, true) => finish_journal(book, base).await.map(Some),
+        (book, false) => Ok(Some(book)),
+    }
+}
+
+/// Board `board`'s NS scores, labelled `NSvEW`, for its bar chart.
+fn board_scores(scored: &Scored, board: u32) -> Vec<(String, i32)> {
+    scored
+        .results
+        .iter()
+        .filter(|r| r.board == board)
+        .filter_map(|r| r.ns_score.map(|s| (format!("{}v{}", r.ns, r.ew), s)))
+        .collect()
+}
+
+/// (entrant, rank under `x`, rank under `y`) of everyone ranked under both methods; empty
+/// when either is not scored.
+fn rank_points(scored: &Scored, x: Method, y: Method) -> Vec<(String, u32, u32)> {
+    let (Some(x), Some(y)) = (scored.ranking(x), scored.ranking(y)) else {
+        return Vec::new();
+    };
+    let ranks: HashMap<String, u32> = y.standings.iter().map(|s| (s.key(), s.rank)).collect();
+    x.standings
+        .iter()
+        .filter_map(|s| ranks.get(&s.key()).map(|r| (s.key(), s.rank, *r)))
+        .collect()
+}
+
 /// The Score page.
 #[component]
 pub fn ScorePage() -> Html {
@@ -117,23 +157,8 @@ pub fn ScorePage() -> Html {
                             .filter(|w| l.events.iter().any(|s| &s.id == w))
                             .or_else(|| l.events.first().map(|s| s.id.clone()));
                         if let Some(id) = id {
-                            // The journal (written synchronously on every edit) wins over
-                            // IndexedDB when it holds an edit that never reached it.
-                            let journal = persist::journal_read(&id);
-                            match persist::get(&id).await {
-                                Ok(Some(b)) => {
-                                    let base = b.revision;
-                                    let (book, from_journal) = persist::newer_of(b, journal);
-                                    if from_journal {
-                                        // Finish the write the closed tab could not.
-                                        match finish_journal(book, base).await {
-                                            Ok(book) => state.dispatch(Action::Open(book)),
-                                            Err(e) => message.set(Some(e)),
-                                        }
-                                    } else {
-                                        state.dispatch(Action::Open(book));
-                                    }
-                                }
+                            match load_saved(&id, || {}).await {
+                                Ok(Some(book)) => state.dispatch(Action::Open(book)),
                                 Ok(None) => {}
                                 Err(e) => message.set(Some(e)),
                             }
@@ -254,20 +279,12 @@ pub fn ScorePage() -> Html {
             let (state, message) = (state.clone(), message.clone());
             board.set(None);
             spawn_local(async move {
-                match persist::get(&id).await {
-                    Ok(Some(b)) => {
-                        browser::storage_set(persist::CURRENT_KEY, &id);
-                        let base = b.revision;
-                        let (book, from_journal) = persist::newer_of(b, persist::journal_read(&id));
-                        if from_journal {
-                            match finish_journal(book, base).await {
-                                Ok(book) => state.dispatch(Action::Open(book)),
-                                Err(e) => message.set(Some(e)),
-                            }
-                        } else {
-                            state.dispatch(Action::Open(book));
-                        }
-                    }
+                match load_saved(&id, || {
+                    browser::storage_set(persist::CURRENT_KEY, &id);
+                })
+                .await
+                {
+                    Ok(Some(book)) => state.dispatch(Action::Open(book)),
                     Ok(None) => message.set(Some("that event is no longer saved".into())),
                     Err(e) => message.set(Some(e)),
                 }
@@ -541,13 +558,7 @@ pub fn ScorePage() -> Html {
     };
 
     let board_bars = shown_board.map(|bd| {
-        let bars: Vec<(String, i32)> = scored
-            .results
-            .iter()
-            .filter(|r| r.board == bd)
-            .filter_map(|r| r.ns_score.map(|s| (format!("{}v{}", r.ns, r.ew), s)))
-            .collect();
-        html! { <BoardBars board={bd} bars={bars} /> }
+        html! { <BoardBars board={bd} bars={board_scores(&scored, bd)} /> }
     });
     let series: Vec<MethodSeries> = scored
         .rankings
@@ -565,15 +576,7 @@ pub fn ScorePage() -> Html {
         })
         .collect();
     let scatter = |a: Method, bm: Method, id: &'static str| {
-        let (Some(x), Some(y)) = (scored.ranking(a), scored.ranking(bm)) else {
-            return Html::default();
-        };
-        let ranks: HashMap<String, u32> = y.standings.iter().map(|s| (s.key(), s.rank)).collect();
-        let points: Vec<(String, u32, u32)> = x
-            .standings
-            .iter()
-            .filter_map(|s| ranks.get(&s.key()).map(|r| (s.key(), s.rank, *r)))
-            .collect();
+        let points = rank_points(&scored, a, bm);
         if points.is_empty() {
             return Html::default();
         }
@@ -603,32 +606,19 @@ pub fn ScorePage() -> Html {
         (Method::Matchpoints, Method::Butler),
         (Method::Matchpoints, Method::Vp),
     ] {
-        if let (Some(x), Some(y)) = (scored.ranking(a), scored.ranking(bm)) {
-            let ranks: HashMap<String, u32> =
-                y.standings.iter().map(|s| (s.key(), s.rank)).collect();
-            let points: Vec<(String, u32, u32)> = x
-                .standings
-                .iter()
-                .filter_map(|s| ranks.get(&s.key()).map(|r| (s.key(), s.rank, *r)))
-                .collect();
-            if !points.is_empty() {
-                let short = |m: Method| match m {
-                    Method::Matchpoints => "MP".to_string(),
-                    Method::Butler => "Butler".to_string(),
-                    Method::Vp => "VP".to_string(),
-                    other => method_title(other).to_string(),
-                };
-                slides.push(Slide::Scatter(short(a), short(bm), points));
-            }
+        let points = rank_points(&scored, a, bm);
+        if !points.is_empty() {
+            let short = |m: Method| match m {
+                Method::Matchpoints => "MP".to_string(),
+                Method::Butler => "Butler".to_string(),
+                Method::Vp => "VP".to_string(),
+                other => method_title(other).to_string(),
+            };
+            slides.push(Slide::Scatter(short(a), short(bm), points));
         }
     }
     if let Some(bd) = shown_board {
-        let bars: Vec<(String, i32)> = scored
-            .results
-            .iter()
-            .filter(|r| r.board == bd)
-            .filter_map(|r| r.ns_score.map(|s| (format!("{}v{}", r.ns, r.ew), s)))
-            .collect();
+        let bars = board_scores(&scored, bd);
         if !bars.is_empty() {
             slides.push(Slide::Board(bd, bars));
         }

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::charts::MethodSeries;
+use super::charts::{bar_class, fmt, rank_spots, MethodSeries, ScoreAxis, ValueAxis};
 use crate::pages::probability::projector::ProjectorFrame;
 
 /// Width of a slide's viewBox (about the projector's pixel width).
@@ -43,29 +43,17 @@ impl Slide {
     }
 }
 
-fn fmt(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v:.1}")
-    } else {
-        "0".into()
-    }
-}
-
 fn method_svg(s: &MethodSeries) -> Html {
     let n = s.values.len().max(1) as f64;
     let row = (FONT * 1.5).max(760.0 / n);
     let (label_w, pad) = (260.0_f64, 12.0_f64);
     let h = n * row + 2.0 * pad;
-    let lo = s.values.iter().map(|v| v.1).fold(0.0_f64, f64::min);
-    let hi = s.values.iter().map(|v| v.1).fold(0.0_f64, f64::max);
-    let span = if hi - lo > 1e-9 { hi - lo } else { 1.0 };
-    let plot = WIDTH - label_w - 200.0;
-    let x0 = label_w + plot * (-lo / span);
+    let axis = ValueAxis::new(&s.values, label_w, WIDTH - label_w - 200.0);
+    let x0 = axis.x0;
     let bars = s.values.iter().enumerate().map(|(i, (pair, v))| {
         let y = pad + row * i as f64;
-        let bw = (plot * v.abs() / span).max(2.0);
-        let x = if *v >= 0.0 { x0 } else { x0 - bw };
-        let class = if *v >= 0.0 { "sc-bar-pos" } else { "sc-bar-neg" };
+        let (x, bw) = axis.bar(*v, 2.0);
+        let class = bar_class(*v >= 0.0);
         let ty = y + row / 2.0 + FONT * 0.35;
         html! {
             <g class="scp-row" data-pair={pair.clone()}>
@@ -88,23 +76,10 @@ fn method_svg(s: &MethodSeries) -> Html {
 
 fn scatter_svg(x_label: &str, y_label: &str, points: &[(String, u32, u32)]) -> Html {
     let (w, h, pad) = (WIDTH, 860.0_f64, 110.0_f64);
-    let n = points
-        .iter()
-        .map(|p| p.1.max(p.2))
-        .max()
-        .unwrap_or(1)
-        .max(2) as f64;
+    let (n, spots) = rank_spots(points);
     let px = |r: u32| pad + (w - 2.0 * pad) * (f64::from(r) - 1.0) / (n - 1.0);
     let py = |r: u32| h - pad - (h - 2.0 * pad) * (f64::from(r) - 1.0) / (n - 1.0);
-    let mut spots: Vec<(u32, u32, Vec<&str>)> = Vec::new();
-    for (pair, x, y) in points {
-        match spots.iter_mut().find(|s| s.0 == *x && s.1 == *y) {
-            Some(s) => s.2.push(pair),
-            None => spots.push((*x, *y, vec![pair])),
-        }
-    }
-    let dots = spots.iter().map(|(x, y, pairs)| {
-        let pair = pairs.join(", ");
+    let dots = spots.iter().map(|(x, y, pair)| {
         let (cx, cy) = (px(*x), py(*y));
         let right = cx > w / 2.0;
         html! {
@@ -135,21 +110,11 @@ fn scatter_svg(x_label: &str, y_label: &str, points: &[(String, u32, u32)]) -> H
 
 fn board_svg(bars: &[(String, i32)]) -> Html {
     let (w, h, pad) = (WIDTH, 820.0_f64, 70.0_f64);
-    let n = bars.len().max(1) as f64;
-    let max = bars
-        .iter()
-        .map(|b| b.1.unsigned_abs())
-        .max()
-        .unwrap_or(0)
-        .max(10) as f64;
-    let zero = h / 2.0;
-    let scale = (h / 2.0 - pad - FONT) / max;
-    let slot = (w - 2.0 * pad) / n;
+    let axis = ScoreAxis::new(bars, w, h, pad, h / 2.0 - pad - FONT);
+    let (zero, slot) = (axis.zero, axis.slot);
     let drawn = bars.iter().enumerate().map(|(i, (label, s))| {
-        let x = pad + slot * i as f64 + slot * 0.15;
-        let bh = (f64::from(*s) * scale).abs();
-        let y = if *s >= 0 { zero - bh } else { zero };
-        let class = if *s >= 0 { "sc-bar-pos" } else { "sc-bar-neg" };
+        let (x, y, bh) = axis.bar(i, *s);
+        let class = bar_class(*s >= 0);
         let ty = if *s >= 0 { y - 10.0 } else { y + bh + FONT };
         html! {
             <g class="scp-row" data-pair={label.clone()}>

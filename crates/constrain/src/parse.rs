@@ -124,22 +124,13 @@ impl fmt::Display for ParseErrors {
 }
 
 impl ParseErrors {
-    /// `line:col: message`, the source line and a caret line, for each error.
+    /// `line:col: message`, the source line and a caret line, for each error (the one
+    /// renderer, [`fairdeal_model::source::render`]).
     pub fn render(&self, src: &str) -> String {
-        let mut out = String::new();
-        for e in &self.0 {
-            let (line, col) = e.line_col(src);
-            let text = src.lines().nth(line - 1).unwrap_or("");
-            let width = src
-                .get(e.span.clone())
-                .map_or(1, |s| s.chars().count().max(1));
-            out.push_str(&format!(
-                "{line}:{col}: {e}\n  {text}\n  {}{}\n",
-                " ".repeat(col - 1),
-                "^".repeat(width)
-            ));
-        }
-        out
+        self.0
+            .iter()
+            .map(|e| fairdeal_model::source::render(src, &e.span, &e.to_string()))
+            .collect()
     }
 }
 

@@ -1,0 +1,133 @@
+//! Uniformity on four seats: one million exactly sampled deals per constraint set,
+//! chi-squared against the exact cell counts of the engine (each cell's count is the count
+//! of the set plus the cell's conditions; the counts themselves are checked independently in
+//! `four_seats.rs`). Alpha 0.001, Wilson–Hilferty critical value; every deal is also checked
+//! against the conditions directly.
+
+use fairdeal_constrain::{parse, BuildError, ConstraintSet, Dealer, Options};
+use fairdeal_model::{Deal, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+const N: usize = 1_000_000;
+
+fn critical_001(df: usize) -> f64 {
+    let z = 3.090_232;
+    let k = df as f64;
+    k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
+}
+
+fn set(text: &str) -> ConstraintSet {
+    parse(text)
+        .unwrap_or_else(|e| panic!("{}", e.render(text)))
+        .constraints(None)
+        .expect("compiles")
+}
+
+fn dealer(text: &str) -> Dealer {
+    Dealer::new(&set(text), Options::default()).expect("builds")
+}
+
+/// Samples `N` deals of `base` and chi-squares the cells `cells` (conditions added to
+/// `base`; they must partition its deals) classified by `classify`.
+fn check(base: &str, cells: &[String], seed: u64, classify: impl Fn(&Deal) -> usize) {
+    let mut d = dealer(base);
+    let count = d.count();
+    assert!(count.is_exact(), "{base}: {count:?}");
+    assert_eq!(count.exact_seats.len(), 4);
+    let counts: Vec<u128> = cells
+        .iter()
+        .map(
+            |c| match Dealer::new(&set(&format!("{base}\n{c}")), Options::default()) {
+                Ok(x) => {
+                    assert!(x.count().is_exact(), "{c}");
+                    x.count().deals
+                }
+                Err(BuildError::NoDeal { .. }) => 0,
+                Err(e) => panic!("{c}: {e}"),
+            },
+        )
+        .collect();
+    assert_eq!(
+        counts.iter().sum::<u128>(),
+        count.deals,
+        "cells partition the deals"
+    );
+    let conditions = set(base);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut obs = vec![0u64; cells.len()];
+    for _ in 0..N {
+        let deal = d.sample(&mut rng).expect("a deal");
+        assert!(conditions.accepts(&deal), "{deal} breaks {base}");
+        obs[classify(&deal)] += 1;
+    }
+    let mut chi = 0.0;
+    let mut df = 0;
+    for (o, c) in obs.iter().zip(&counts) {
+        let e = *c as f64 / count.deals as f64 * N as f64;
+        if e > 0.0 {
+            chi += (*o as f64 - e).powi(2) / e;
+            df += 1;
+        } else {
+            assert_eq!(*o, 0, "a cell with no deal was sampled");
+        }
+    }
+    let crit = critical_001(df - 1);
+    println!(
+        "{base:?}: chi-square {chi:.2} on {} d.f., critical {crit:.2}",
+        df - 1
+    );
+    assert!(
+        chi < crit,
+        "{base:?}: chi-square {chi:.2} ≥ {crit:.2}; {obs:?}"
+    );
+}
+
+fn hcp(d: &Deal, s: Seat) -> u32 {
+    d.hand(s).hcp()
+}
+
+#[test]
+fn four_seat_hcp_ranges_north_by_west() {
+    let base = "north: hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12";
+    let west = [(0, 4), (5, 8), (9, 12)];
+    let mut cells = Vec::new();
+    for n in 15..=17 {
+        for (lo, hi) in west {
+            cells.push(format!("north: hcp {n}\nwest: hcp {lo}-{hi}"));
+        }
+    }
+    check(base, &cells, 16, |d| {
+        let n = (hcp(d, Seat::North) - 15) as usize;
+        let w = west
+            .iter()
+            .position(|&(lo, hi)| (lo..=hi).contains(&hcp(d, Seat::West)))
+            .expect("west in range");
+        n * 3 + w
+    });
+}
+
+#[test]
+fn every_seat_ten_hcp_by_controls() {
+    let base = "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10";
+    let bands = [(0, 1), (2, 3), (4, 12)];
+    let mut cells = Vec::new();
+    for (a, b) in bands {
+        for (c, e) in bands {
+            cells.push(format!("north: controls {a}-{b}\neast: controls {c}-{e}"));
+        }
+    }
+    let controls = |d: &Deal, s: Seat| {
+        let h = d.hand(s);
+        fairdeal_constrain::Scale::controls().of_hand(h) / 2
+    };
+    check(base, &cells, 17, |d| {
+        let band = |v: u32| {
+            bands
+                .iter()
+                .position(|&(a, b)| (a..=b).contains(&v))
+                .expect("a band")
+        };
+        band(controls(d, Seat::North)) * 3 + band(controls(d, Seat::East))
+    });
+}

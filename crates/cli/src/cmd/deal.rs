@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
 use fairdeal_dealing::entropy::{Seed, SeedBuilder};
 use fairdeal_dealing::formats::{
-    select_formats, BoardRange, FormatSpec, LineEnding, WriteOptions, STATS_WARNING,
+    select_formats, write_all, BoardRange, FormatSpec, LineEnding, WriteOptions, STATS_WARNING,
 };
 use fairdeal_model::Deal;
 use std::io::Write;
@@ -150,25 +150,16 @@ pub(crate) fn write_files(
     let mut stdout = std::io::stdout().lock();
     let pbn = fairdeal_dealing::formats::find_format("pbn")?;
     {
-        let mut writers = Vec::with_capacity(files.len() + 1);
-        for (spec, file) in formats.iter().zip(files.iter_mut()) {
-            writers.push(spec.writer(file, options, range)?);
-        }
+        // One pass over the deals for every file (and stdout): the dealing crate's write_all.
+        let mut outputs: Vec<(&FormatSpec, &mut dyn Write)> = formats
+            .iter()
+            .zip(files.iter_mut())
+            .map(|(spec, file)| (*spec, file as &mut dyn Write))
+            .collect();
         if stdout_pbn {
-            writers.push(pbn.writer(&mut stdout, options, range)?);
+            outputs.push((pbn, &mut stdout));
         }
-        for board in range.low()..=range.high() {
-            let Some(deal) = deals.next() else {
-                bail!("the deal stream ended early at board {board}");
-            };
-            let deal = deal?;
-            for w in &mut writers {
-                w.write_board(board, &deal)?;
-            }
-        }
-        for w in &mut writers {
-            w.finish()?;
-        }
+        write_all(&mut outputs, range, deals, options)?;
     }
     stdout.flush().context("cannot write to standard output")?;
     for f in files {

@@ -24,7 +24,7 @@ use crate::output::Policy;
 use anyhow::{bail, Context};
 use fairdeal_dealing::formats::{select_formats, LineEnding, WriteOptions};
 use fairdeal_dealing::squaredeal::{
-    canonical_delayed_value, Commitment, KeyFile, Phase, SessionRequest, Tournament, MAX_BOARD,
+    canonical_delayed_value, Commitment, KeyFile, Phases, SessionRequest, Tournament,
 };
 use rand_core::SeedableRng;
 use std::path::{Path, PathBuf};
@@ -56,7 +56,8 @@ struct CreateArgs {
     /// Description of the delayed information (DI), e.g. "DJIA close on 13 April".
     #[arg(long = "di")]
     delayed_info: String,
-    /// A phase: "sessions:boards:file-prefix:description"; boards are N, L-H, a list, SxN or ?.
+    /// A phase: "sessions:boards:file-prefix:description"; boards are N, L-H, a list, SxN or ?
+    /// (the grammar of `fairdeal_dealing::squaredeal::Phases`; `--phase` k is line k).
     #[arg(long = "phase", required = true)]
     phases: Vec<String>,
     /// Phases (1-based, comma-separated) whose sessions add ses<n> to the seed (SquareDeal
@@ -136,48 +137,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-/// SquareDeal's phase entry: `2x16`-style lengths, `#` added to prefixes and descriptions of
-/// multi-session phases.
-fn parse_phase(text: &str) -> anyhow::Result<Phase> {
-    let f: Vec<&str> = text.splitn(4, ':').collect();
-    if f.len() != 4 {
-        bail!("phase {text:?}: expected sessions:boards:file-prefix:description");
-    }
-    let sessions: u32 = f[0]
-        .trim()
-        .parse()
-        .with_context(|| format!("phase {text:?}: expected a number of sessions"))?;
-    let mut boards = f[1].trim().to_string();
-    if let Some((n, len)) = boards.split_once('x') {
-        if let (Ok(n), Ok(len)) = (n.parse::<u32>(), len.parse::<u32>()) {
-            let total = u64::from(n) * u64::from(len);
-            if n == 0 || len == 0 || total > u64::from(MAX_BOARD) {
-                bail!(
-                    "phase {text:?}: {n}x{len} boards; expected at least one, and boards up to {MAX_BOARD}"
-                );
-            }
-            boards = (1..=n)
-                .map(|s| format!("{}-{}", (s - 1) * len + 1, s * len))
-                .collect::<Vec<_>>()
-                .join(",");
-        }
-    }
-    let mut file_prefix = f[2].trim().to_string();
-    let mut description = f[3].trim().to_string();
-    if sessions != 1 && !file_prefix.contains('#') {
-        file_prefix.push_str(&"#".repeat(sessions.to_string().len()));
-    }
-    if sessions != 1 && !description.contains('#') {
-        description.push_str(&format!(" #/{sessions}"));
-    }
-    Ok(Phase {
-        sessions,
-        boards,
-        file_prefix,
-        description,
-    })
-}
-
 fn create(a: CreateArgs) -> anyhow::Result<()> {
     let t = &a.tournament;
     if !t.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -185,11 +144,13 @@ fn create(a: CreateArgs) -> anyhow::Result<()> {
     {
         bail!("tournament file name {t:?}: expected letters and digits, starting with a letter");
     }
+    // One `--phase` a line of the phase grammar the Tournament page reads too.
     let phases = a
         .phases
-        .iter()
-        .map(|p| parse_phase(p))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .join("\n")
+        .parse::<Phases>()
+        .map_err(|e| anyhow::anyhow!("--phase: {e}"))?
+        .into_vec();
     let sqd = PathBuf::from(format!("{t}.sqd"));
     let sqk = PathBuf::from(format!("{t}.sqk"));
     let tagged = match &a.tag_sessions {

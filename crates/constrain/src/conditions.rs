@@ -79,10 +79,13 @@ impl SeatConditions {
 pub enum PairKind {
     /// The two hands' combined points are in range.
     Points(ScaleRange),
-    /// The two hands hold at least `min` cards of some suit in `suits` (bit mask ♠=1 … ♣=8).
+    /// The two hands' longest combined holding among `suits` (bit mask ♠=1 … ♣=8) is `min`
+    /// to `max` cards: some suit of the mask reaches `min`, none passes `max`.
     Fit {
         /// Least combined length.
         min: u8,
+        /// Greatest combined length, if bounded.
+        max: Option<u8>,
         /// Suit mask.
         suits: u8,
     },
@@ -103,9 +106,14 @@ impl PairCondition {
         let [a, b] = self.pair.seats().map(|s| deal.hand(s));
         match &self.kind {
             PairKind::Points(r) => r.contains(r.scale.of_hand(a) + r.scale.of_hand(b)),
-            PairKind::Fit { min, suits } => Suit::ALL.iter().any(|&s| {
-                suits >> s.index() & 1 == 1 && a.suit_len(s) + b.suit_len(s) >= u32::from(*min)
-            }),
+            PairKind::Fit { min, max, suits } => {
+                let fits = Suit::ALL
+                    .iter()
+                    .filter(|s| suits >> s.index() & 1 == 1)
+                    .map(|&s| a.suit_len(s) + b.suit_len(s));
+                let longest = fits.max().unwrap_or(0);
+                longest >= u32::from(*min) && max.is_none_or(|m| longest <= u32::from(m))
+            }
         }
     }
 }

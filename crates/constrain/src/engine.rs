@@ -59,6 +59,9 @@ pub const MAX_COUNTERS: usize = 8;
 
 const DEAD: u16 = u16::MAX;
 
+/// What a suit longer than a bounded fit adds to the fit's total (more than its bound, 4).
+const FIT_OVER: u8 = 5;
+
 /// Why tables could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TablesError {
@@ -206,10 +209,13 @@ enum CounterKind {
         b: usize,
         w: [u8; 5],
     },
+    /// Counts the suits of `mask` whose combined length is `min..=max`; a suit longer than
+    /// `max` adds [`FIT_OVER`], which no state survives.
     Fit {
         a: usize,
         b: usize,
         min: u8,
+        max: u8,
         mask: u8,
     },
     /// Free high cards left to the untracked seats (kept exactly; never a condition).
@@ -504,15 +510,18 @@ impl Tables {
                         probe: false,
                     });
                 }
-                PairKind::Fit { min, suits } => counters.push(Counter {
+                PairKind::Fit { min, max, suits } => counters.push(Counter {
                     kind: CounterKind::Fit {
                         a,
                         b,
                         min: *min,
+                        max: max.unwrap_or(13),
                         mask: *suits,
                     },
                     lo: 1,
-                    hi: None,
+                    // A bounded fit keeps the count of suits in range (at most 4) so that a
+                    // suit over the bound kills the state.
+                    hi: max.map(|_| 4),
                     probe: false,
                 }),
             }
@@ -613,6 +622,7 @@ impl Tables {
                 CounterKind::Seat { w, .. } | CounterKind::Pair { w, .. } => {
                     4 * w.iter().map(|&x| u32::from(x)).sum::<u32>()
                 }
+                CounterKind::Fit { .. } if c.hi.is_some() => u32::from(FIT_OVER),
                 CounterKind::Fit { .. } => 1,
                 CounterKind::Pool => free_honour_total,
             };
@@ -741,9 +751,22 @@ impl Tables {
                                 CounterKind::Pair { a, b, w } => {
                                     (points(&w, masks[a]) + points(&w, masks[b])) as u8
                                 }
-                                CounterKind::Fit { a, b, min, mask } => u8::from(
-                                    mask >> suit.index() & 1 == 1 && lens[a] + lens[b] >= min,
-                                ),
+                                CounterKind::Fit {
+                                    a,
+                                    b,
+                                    min,
+                                    max,
+                                    mask,
+                                } => {
+                                    let len = lens[a] + lens[b];
+                                    if mask >> suit.index() & 1 == 0 || len < min {
+                                        0
+                                    } else if len > max {
+                                        FIT_OVER
+                                    } else {
+                                        1
+                                    }
+                                }
                                 CounterKind::Pool => {
                                     (fh - hc.iter().map(|&x| usize::from(x)).sum::<usize>()) as u8
                                 }

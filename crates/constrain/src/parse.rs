@@ -28,9 +28,13 @@
 //! * Suit length: `spades 5+`, `hearts 4-5`, `clubs 0`. Holding: `spades AKxx` — exactly
 //!   those cards, each `x` a card below the ten (a word with a letter is a holding).
 //! * Shapes: see [`crate::shape`]; a bare class name (`balanced`) means `shape balanced`.
+//!   Dealer's compact patterns take `any`: `any 4333`, `any 5xxx`, `any 54xx` (any suit
+//!   order); bare four digits (`4432`) also mean any order, while a bare `5xxx` is refused
+//!   with a hint (`any 5xxx`, or `5=x=x=x` for spades) since dealer reads it in suit order.
 //! * Cards: `has SA HK` (suit letter or symbol, then rank; `10` = `T`); `is` takes a PBN
 //!   hand with `-` for a void.
-//! * Fit: `fit 8+` with an optional `spades`…`clubs`, `majors` or `minors` (pairs only).
+//! * Fit: `fit 8+` or `fit 8-9` with an optional `spades`…`clubs`, `majors` or `minors`
+//!   (pairs only): the pair's longest combined suit among those is in the range.
 //! * Categories: `category NAME [weight N]` (name a word or `"quoted"`).
 //!
 //! Errors carry a byte span; [`ParseError::line_col`] and [`ParseErrors::render`] turn it
@@ -254,7 +258,45 @@ fn pattern(s: &str) -> Option<[LenRange; 4]> {
     Some(r)
 }
 
-const SHAPE_ITEM: &str = "a shape: 5=4=3=1, 5+=x=x=x, 4432, any 5=4=x=x or a class (balanced, semibalanced, one-suited, two-suited, three-suited, five-card-major)";
+/// Dealer's compact pattern: four characters, each a length digit or `x` (`5xxx`, `4333`),
+/// as lengths in ♠ ♥ ♦ ♣ order. `None` if the text is not of that form.
+fn compact_pattern(s: &str) -> Option<[LenRange; 4]> {
+    let b = s.as_bytes();
+    if b.len() != 4
+        || !b
+            .iter()
+            .all(|c| c.is_ascii_digit() || c.eq_ignore_ascii_case(&b'x'))
+    {
+        return None;
+    }
+    Some(std::array::from_fn(|i| {
+        if b[i].is_ascii_digit() {
+            LenRange {
+                lo: b[i] - b'0',
+                hi: b[i] - b'0',
+            }
+        } else {
+            LenRange::ANY
+        }
+    }))
+}
+
+/// Checks that the fixed lengths of a compact pattern can make a hand: they add up to 13
+/// exactly when there is no `x`, to at most 13 otherwise.
+fn compact_fits(p: &[LenRange; 4]) -> bool {
+    let fixed: u32 = p
+        .iter()
+        .filter(|r| r.lo == r.hi)
+        .map(|r| u32::from(r.lo))
+        .sum();
+    if p.iter().all(|r| r.lo == r.hi) {
+        fixed == 13
+    } else {
+        fixed <= 13
+    }
+}
+
+const SHAPE_ITEM: &str = "a shape: 5=4=3=1, 5+=x=x=x, 4432, any 5=4=x=x, any 5xxx or a class (balanced, semibalanced, one-suited, two-suited, three-suited, five-card-major)";
 
 fn shape_expr(toks: &[Tok<'_>], end: usize) -> PResult<ShapeExpr> {
     let mut items = Vec::new();
@@ -266,30 +308,50 @@ fn shape_expr(toks: &[Tok<'_>], end: usize) -> PResult<ShapeExpr> {
     }
     loop {
         let t = toks.get(i).ok_or_else(|| expected(SHAPE_ITEM, None, end))?;
-        let item =
-            if t.text.eq_ignore_ascii_case("any") {
-                i += 1;
-                let p = toks.get(i);
-                ShapeItem::AnyOrder(p.and_then(|p| pattern(p.text)).ok_or_else(|| {
-                    expected("a pattern with = after `any`, such as 5=4=x=x", p, end)
-                })?)
-            } else if let Some(c) = class_by_name(t.text) {
-                ShapeItem::Class(c)
-            } else if t.text.len() == 4 && t.text.bytes().all(|b| b.is_ascii_digit()) {
-                let d: Vec<u8> = t.text.bytes().map(|b| b - b'0').collect();
-                if d.iter().map(|&x| u32::from(x)).sum::<u32>() != 13 {
+        let item = if t.text.eq_ignore_ascii_case("any") {
+            i += 1;
+            let p = toks.get(i);
+            const ANY: &str = "a pattern after `any`, such as 4333, 5xxx or 5=4=x=x";
+            if let Some(c) = p.and_then(|p| compact_pattern(p.text)) {
+                if !compact_fits(&c) {
                     return Err(expected(
-                        "four digits adding up to 13, such as 4432",
-                        Some(t),
+                        "lengths adding up to 13 (at most 13 with an x), such as 4333 or 54xx",
+                        p,
                         end,
                     ));
                 }
-                ShapeItem::AnyOrder([0, 1, 2, 3].map(|k| LenRange { lo: d[k], hi: d[k] }))
-            } else if let Some(p) = pattern(t.text) {
-                ShapeItem::Exact(p)
+                ShapeItem::AnyOrder(c)
             } else {
-                return Err(expected(SHAPE_ITEM, Some(t), end));
-            };
+                ShapeItem::AnyOrder(
+                    p.and_then(|p| pattern(p.text))
+                        .ok_or_else(|| expected(ANY, p, end))?,
+                )
+            }
+        } else if let Some(c) = class_by_name(t.text) {
+            ShapeItem::Class(c)
+        } else if t.text.len() == 4 && t.text.bytes().all(|b| b.is_ascii_digit()) {
+            let d: Vec<u8> = t.text.bytes().map(|b| b - b'0').collect();
+            if d.iter().map(|&x| u32::from(x)).sum::<u32>() != 13 {
+                return Err(expected(
+                    "four digits adding up to 13, such as 4432",
+                    Some(t),
+                    end,
+                ));
+            }
+            ShapeItem::AnyOrder([0, 1, 2, 3].map(|k| LenRange { lo: d[k], hi: d[k] }))
+        } else if let Some(p) = pattern(t.text) {
+            ShapeItem::Exact(p)
+        } else if compact_pattern(t.text).is_some() {
+            // `5xxx` alone: dealer reads it in suit order, while bare `4432` here means
+            // any order — ask which one is meant rather than guess.
+            return Err(expected(
+                    "`any 5xxx` (any suit order) or 5=x=x=x (this order, ♠ ♥ ♦ ♣): a pattern with x needs `any` or `=`",
+                    Some(t),
+                    end,
+                ));
+        } else {
+            return Err(expected(SHAPE_ITEM, Some(t), end));
+        };
         items.push((sign, item));
         i += 1;
         match toks.get(i) {
@@ -452,13 +514,13 @@ impl Parser {
                     },
                 });
             }
-            const WHAT: &str = "a fit length such as 8+";
+            const WHAT: &str = "a fit length such as 8+ or 8-9 (combined cards, 0 to 13)";
             let t = rest.first().ok_or_else(|| expected(WHAT, None, end))?;
-            let min = t
-                .text
-                .strip_suffix('+')
-                .and_then(len_value)
+            let r = Some(t.text)
+                .filter(|x| x.contains(['+', '-']))
+                .and_then(|x| len_range(x, false))
                 .ok_or_else(|| expected(WHAT, Some(t), end))?;
+            let (min, max) = (r.lo, (r.hi < 13).then_some(r.hi));
             let suits = match rest.get(1) {
                 None => FitSuits::Any,
                 Some(s) => match s.text.to_ascii_lowercase().as_str() {
@@ -476,7 +538,7 @@ impl Parser {
             if let Some(extra) = rest.get(2) {
                 return Err(expected("`,` or the end of the line", Some(extra), end));
             }
-            return Ok(Cond::Fit { min, suits });
+            return Ok(Cond::Fit { min, max, suits });
         }
         if let Some(scale) = self.scale(&word) {
             const WHAT: &str = "a point range such as 15, 15-17 or 25+";

@@ -205,10 +205,13 @@ pub enum Cond {
     Is(Hand),
     /// `hcp 15-17`, `controls 4+`, `<scale> …` (seat or pair sum).
     Points(Scale, PointRange),
-    /// `fit 8+`, `fit 8+ majors` (pair): the two hands hold at least `min` cards of one suit.
+    /// `fit 8+`, `fit 8-9 spades`, `fit 8+ majors` (pair): the longest combined holding of
+    /// the two hands among the suits is `min` to `max` cards.
     Fit {
         /// Least combined length.
         min: u8,
+        /// Greatest combined length, if bounded (below 13).
+        max: Option<u8>,
         /// Suits where the fit may be.
         suits: FitSuits,
     },
@@ -244,8 +247,11 @@ impl fmt::Display for Cond {
                 Ok(())
             }
             Cond::Points(s, r) => write!(f, "{} {r}", s.name),
-            Cond::Fit { min, suits } => {
-                write!(f, "fit {min}+")?;
+            Cond::Fit { min, max, suits } => {
+                match max {
+                    None => write!(f, "fit {min}+")?,
+                    Some(m) => write!(f, "fit {min}-{m}")?,
+                }
                 match suits {
                     FitSuits::Any => Ok(()),
                     FitSuits::Majors => f.write_str(" majors"),
@@ -498,10 +504,11 @@ fn compile(list: &[&Statement]) -> Result<ConstraintSet, CompileError> {
                             });
                         }
                     }
-                    Cond::Fit { min, suits } => set.pairs.push(PairCondition {
+                    Cond::Fit { min, max, suits } => set.pairs.push(PairCondition {
                         pair,
                         kind: PairKind::Fit {
                             min: *min,
+                            max: *max,
                             suits: suits.mask(),
                         },
                     }),

@@ -82,6 +82,7 @@ fn pair_cond() -> impl Strategy<Value = Cond> {
             .prop_map(|(s, r)| Cond::Points(s, r)),
         (
             0u8..=13,
+            proptest::option::of(0u8..13),
             prop_oneof![
                 Just(FitSuits::Any),
                 Just(FitSuits::Majors),
@@ -89,7 +90,11 @@ fn pair_cond() -> impl Strategy<Value = Cond> {
                 suit().prop_map(FitSuits::Suit)
             ]
         )
-            .prop_map(|(min, suits)| Cond::Fit { min, suits }),
+            .prop_map(|(min, max, suits)| Cond::Fit {
+                min,
+                max: max.map(|m| m.max(min)).filter(|&m| m < 13),
+                suits
+            }),
     ]
 }
 

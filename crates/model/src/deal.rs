@@ -29,18 +29,28 @@ pub enum DealError {
     },
 }
 
-/// Four 13-card hands, indexed by [`Seat`], holding every card once. Read from JSON through
-/// [`Deal::new`], so stored data can never make an invalid deal.
+/// Four 13-card hands, indexed by [`Seat`], holding every card once.
+///
+/// Its one serialised form is the packed one, [`DealFields`]: the four hands' card bitsets
+/// (N E S W, one `u64` each; `{"hands":[n,e,s,w]}` in JSON, four `u64` in bincode, as deals
+/// cross the app's worker boundary). Serialising writes it; deserialising reads it and goes
+/// through [`Deal::new`], so stored data or a message can never make an invalid deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "DealFields")]
+#[serde(try_from = "DealFields", into = "DealFields")]
 pub struct Deal {
     hands: [Hand; 4],
 }
 
-/// The serialised form of a [`Deal`], before it is checked.
-#[derive(Deserialize)]
+/// The serialised (packed) form of a [`Deal`]: each hand's card bitset, before it is checked.
+#[derive(Serialize, Deserialize)]
 struct DealFields {
     hands: [Hand; 4],
+}
+
+impl From<Deal> for DealFields {
+    fn from(d: Deal) -> DealFields {
+        DealFields { hands: d.hands }
+    }
 }
 
 impl TryFrom<DealFields> for Deal {

@@ -22,8 +22,9 @@
 
 use std::ops::Range;
 
-/// Largest char boundary of `src` at or before `at` (clamped to the text).
-fn boundary(src: &str, at: usize) -> usize {
+/// The start of the character holding byte offset `at` (the largest char boundary at or
+/// before it; past the end, the end of the text).
+pub fn floor_boundary(src: &str, at: usize) -> usize {
     let mut at = at.min(src.len());
     while !src.is_char_boundary(at) {
         at -= 1;
@@ -33,7 +34,7 @@ fn boundary(src: &str, at: usize) -> usize {
 
 /// 1-based line and 1-based column (in characters) of byte offset `at` in `src`.
 pub fn line_col(src: &str, at: usize) -> (usize, usize) {
-    let before = &src[..boundary(src, at)];
+    let before = &src[..floor_boundary(src, at)];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, col)
@@ -61,8 +62,8 @@ pub fn caret_line(line_text: &str, column: usize, width: usize) -> String {
 
 /// How many carets `span` gets: the characters of its text on its first line, at least one.
 pub fn caret_width(src: &str, span: &Range<usize>) -> usize {
-    let start = boundary(src, span.start);
-    let end = boundary(src, span.end.max(start));
+    let start = floor_boundary(src, span.start);
+    let end = floor_boundary(src, span.end.max(start));
     src[start..end]
         .lines()
         .next()
@@ -116,6 +117,9 @@ mod tests {
         // An offset inside a character is that character's start, never a panic.
         assert_eq!(line_col(src, 1), (1, 1));
         assert_eq!(caret_width(src, &(1..2)), 1);
+        assert_eq!(floor_boundary(src, 2), 0);
+        assert_eq!(floor_boundary(src, 3), 3);
+        assert_eq!(floor_boundary(src, 99), src.len());
     }
 
     #[test]
@@ -132,7 +136,9 @@ mod tests {
     #[test]
     fn an_empty_span_gets_one_caret() {
         assert_eq!(render("abc", &(1..1), "m"), "1:2: m\n  abc\n   ^\n");
-        assert_eq!(caret_width("abc", &(2..1)), 1);
+        // A reversed span (end before start) is empty too.
+        let reversed = Range { start: 2, end: 1 };
+        assert_eq!(caret_width("abc", &reversed), 1);
     }
 
     #[test]

@@ -29,10 +29,7 @@ impl Parser<'_> {
                 Ok(Expr::Shape(seat, Box::new(bits)))
             }
             Err(e) => {
-                let mut at = (start + e.at).min(end);
-                while !self.src.is_char_boundary(at) {
-                    at -= 1;
-                }
+                let at = fairdeal_model::source::floor_boundary(self.src, (start + e.at).min(end));
                 let to = self.src[at..end]
                     .chars()
                     .next()

@@ -10,6 +10,7 @@
 //! Panic policy: spans from the engine are clamped to the text and to char boundaries.
 
 use fairdeal_interop::print::escape_html;
+use fairdeal_model::source::floor_boundary;
 use fairdeal_script::{Diagnostic, TokenKind};
 use std::ops::Range;
 use yew::prelude::*;
@@ -42,14 +43,6 @@ pub fn kind_class(kind: TokenKind) -> &'static str {
         TokenKind::Punctuation => "ds-t-punctuation",
         TokenKind::Error => "ds-t-error",
     }
-}
-
-fn floor_boundary(text: &str, i: usize) -> usize {
-    let mut i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 fn next_boundary(text: &str, i: usize) -> usize {

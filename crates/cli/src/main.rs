@@ -46,7 +46,7 @@ enum Command {
     /// Double-dummy table and par of every board of a PBN or LIN file (multi-threaded).
     Dd(cmd::dd::Args),
     /// Exact probability charts: the Probability page's questions and lessons as tables.
-    Prob(cmd::prob::Args),
+    Prob(Box<cmd::prob::Args>),
 }
 
 fn main() {
@@ -64,7 +64,7 @@ fn main() {
         Command::Print(args) => cmd::print::run(args),
         Command::Script(args) => cmd::script::run(args),
         Command::Dd(args) => cmd::dd::run(args),
-        Command::Prob(args) => cmd::prob::run(args),
+        Command::Prob(args) => cmd::prob::run(*args),
     };
     if let Err(e) = result {
         eprintln!("fairdeal: error: {e:#}");

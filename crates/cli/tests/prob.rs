@@ -183,3 +183,147 @@ fn the_lesson_vector_the_page_is_checked_against_is_the_clis_output() {
     }
     assert_eq!(got, vector);
 }
+
+// ---- fairdeal prob --simulate ----------------------------------------------------------
+
+use fairdeal_prob::outcome_text::OutcomeText;
+use fairdeal_prob::simulate::{exact_condition, no_solver, Simulation};
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+
+/// A seeded run counts exactly what the page's simulation worker counts on the same stream
+/// (ChaCha20 keyed by the seed, the engine's set options, the same outcome parse), and a
+/// countable condition prints its exact value next to the estimate.
+#[test]
+fn simulate_counts_what_the_engine_counts_on_the_same_stream() {
+    let spec = "south: is AKJ4.QT3.K82.964\n";
+    let f = common::temp_file(spec, ".txt");
+    let out = stdout_of(&[
+        "prob",
+        "--simulate",
+        f.path().to_str().unwrap(),
+        "--outcome",
+        "condition",
+        "--condition",
+        "north: hcp 12+",
+        "--samples",
+        "3,000",
+        "--seed",
+        "5",
+    ]);
+    let outcome = OutcomeText {
+        kind: "condition",
+        condition: "north: hcp 12+",
+        seat: "",
+        suit: "",
+        strain: "",
+        number: "",
+    }
+    .outcome()
+    .unwrap();
+    let options = fairdeal_constrain::SET_OPTIONS;
+    let mut sim = Simulation::new(spec, &outcome, options).unwrap();
+    let mut seed = [0u8; 32];
+    seed[0] = 0x50; // "--seed 5": hex digits fill from the left
+    sim.step(&mut ChaCha20Rng::from_seed(seed), 3000, &mut no_solver)
+        .unwrap();
+    let e = sim.estimator();
+    assert!(
+        out.starts_with(&format!("deals: 3000\nsuccesses: {}\n", e.successes())),
+        "{out}"
+    );
+    let exact = exact_condition(spec, "north: hcp 12+", options).unwrap();
+    assert!(
+        out.contains(&format!("exact: {exact} = {} %", exact.percent(2))),
+        "{out}"
+    );
+    let i = e.interval().unwrap();
+    assert!(
+        out.contains(&format!("estimate: {:.2} %", 100.0 * i.estimate)),
+        "{out}"
+    );
+    // The same seed replays; another seed draws other deals.
+    let again = stdout_of(&[
+        "prob",
+        "--simulate",
+        f.path().to_str().unwrap(),
+        "--outcome",
+        "condition",
+        "--condition",
+        "north: hcp 12+",
+        "--samples",
+        "3000",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(again, out);
+}
+
+/// Double-dummy outcomes are solved: North–South hold every top card, so 3NT by South
+/// always makes (the page's worker test, through the CLI).
+#[test]
+fn simulate_solves_double_dummy_outcomes() {
+    let f = common::temp_file("north: is AKQJ.AKQ.AKQ.AKQ\nsouth: hcp 0+\n", ".txt");
+    let out = stdout_of(&[
+        "prob",
+        "--simulate",
+        f.path().to_str().unwrap(),
+        "--outcome",
+        "tricks",
+        "--seat",
+        "S",
+        "--strain",
+        "nt",
+        "--number",
+        "9",
+        "--samples",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    assert!(out.starts_with("deals: 2\nsuccesses: 2\n"), "{out}");
+}
+
+#[test]
+fn simulate_refuses_bad_fields_with_their_name() {
+    let f = common::temp_file("north: hcp 12+\n", ".txt");
+    let p = f.path().to_str().unwrap();
+    for (extra, needle) in [
+        (
+            vec!["--outcome", "losers", "--number", "13"],
+            "losers: expected a whole number 0 to 12",
+        ),
+        (vec!["--seat", "X"], "seat: expected N, E, S or W, got `X`"),
+        (
+            vec!["--outcome", "tricks", "--strain", "N"],
+            "strain: expected C, D, H, S or NT",
+        ),
+        (
+            vec!["--outcome", "sideways"],
+            "outcome: expected one of longest, condition",
+        ),
+        (vec!["--samples", "0"], "samples: expected 1 to 10000000"),
+        (
+            vec!["--outcome", "condition", "--condition", "north: hcp"],
+            "outcome",
+        ),
+        (vec!["--format", "json"], "--simulate prints a text report"),
+    ] {
+        let mut args = vec!["prob", "--simulate", p];
+        args.extend(extra.iter().copied());
+        let out = fairdeal().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("fairdeal: error: ") && err.contains(needle),
+            "{args:?}: {err}"
+        );
+    }
+    let bad_spec = common::temp_file("north: hcp 12+ banana\n", ".txt");
+    let out = fairdeal()
+        .args(["prob", "--simulate", bad_spec.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("deal conditions"));
+}

@@ -17,7 +17,9 @@
 //!   `fairdeal prob` share, its parsers, [`question::Question::answer`] and the lessons.
 //! * [`sim`] — Wilson and t intervals for outcomes sampled by the caller.
 //! * [`simulate`] — simulated questions: deals from the exact constrained dealer, an
-//!   [`simulate::Outcome`] counted on each (conditions, losers, double-dummy tricks).
+//!   [`simulate::Outcome`] counted on each (conditions, losers, double-dummy tricks);
+//!   [`outcome_text`] reads an outcome from typed fields (the page's form, `fairdeal prob
+//!   --simulate`).
 //!
 //! Arithmetic is exact in `u128` (see [`exact`]); nothing here reads files, clocks or
 //! ambient randomness (simulations use the caller's generator), so the crate builds for `wasm32-unknown-unknown`.
@@ -34,6 +36,7 @@ pub mod fit;
 pub mod hcp;
 pub mod hidden;
 pub mod location;
+pub mod outcome_text;
 pub mod question;
 pub mod shape;
 pub mod sim;

@@ -7,8 +7,27 @@
 //! `--list` prints the kinds, fields and lessons. The chart prints as a table (label, exact
 //! fraction, percent as the page shows it), or `--format csv|json`. A bad field is an error
 //! naming the field and its query key (exit 1).
+//!
+//! `--simulate FILE` answers what exact counting does not reach, as the page's simulation
+//! panel does: deals meeting the conditions in FILE (constraint language, `-` for standard
+//! input) are drawn exactly uniformly, the outcome (`--outcome longest|condition|losers|tricks`
+//! with `--seat`, `--suit`, `--condition`, `--strain`, `--number`, read by
+//! `fairdeal_prob::outcome_text` like the page's form) is counted on each, and the estimate
+//! prints with its Wilson 95 % interval and, when countable, the exact value. The stream is
+//! the page's simulation worker's (ChaCha20 keyed by the seed, the engine's set options);
+//! `--seed HEX` replays a run, `--reveal-seed` prints a fresh one on stderr.
 
-use anyhow::{anyhow, bail};
+use anyhow::{anyhow, bail, Context};
+use fairdeal_constrain::SET_OPTIONS;
+use fairdeal_model::{Deal, Seat, Strain};
+use fairdeal_prob::outcome_text::{parse_samples, OutcomeText};
+use fairdeal_prob::sim::ProportionEstimator;
+use fairdeal_prob::simulate::{exact_condition, Outcome, Simulation};
+use fairdeal_prob::Fraction;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+
+use super::constrain::seed_or_fresh;
 use fairdeal_prob::question::{
     lesson_step, query_pairs, Field, Kind, Lesson, Question, KINDS, LESSONS,
 };
@@ -76,6 +95,36 @@ pub struct Args {
     /// List the question kinds, their fields and the lessons, and exit.
     #[arg(long)]
     pub list: bool,
+    /// Simulate instead: deal conditions file (constraint language; `-` for standard input).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["query", "lesson", "list", "kind"])]
+    pub simulate: Option<std::path::PathBuf>,
+    /// With --simulate: what is counted (longest, condition, losers, tricks).
+    #[arg(long, default_value = "longest", requires = "simulate")]
+    pub outcome: String,
+    /// With --simulate --outcome condition: the condition (constraint language).
+    #[arg(long, default_value = "", requires = "simulate")]
+    pub condition: String,
+    /// With --simulate: the seat (longest, losers) or declarer (tricks): N, E, S or W.
+    #[arg(long, default_value = "N", requires = "simulate")]
+    pub seat: String,
+    /// With --simulate --outcome longest: the suit, S, H, D or C.
+    #[arg(long, default_value = "S", requires = "simulate")]
+    pub suit: String,
+    /// With --simulate --outcome tricks: the strain, C, D, H, S or NT.
+    #[arg(long, default_value = "NT", requires = "simulate")]
+    pub strain: String,
+    /// With --simulate: most losers (losers) or tricks needed (tricks).
+    #[arg(long, default_value = "7", requires = "simulate")]
+    pub number: String,
+    /// With --simulate: deals to draw.
+    #[arg(long, default_value = "10000", requires = "simulate")]
+    pub samples: String,
+    /// With --simulate: the seed, up to 64 hex digits (default: fresh from the OS).
+    #[arg(long, requires = "simulate")]
+    pub seed: Option<String>,
+    /// With --simulate: print a fresh seed on stderr (whoever holds it can replay the run).
+    #[arg(long, requires = "simulate")]
+    pub reveal_seed: bool,
 }
 
 /// Runs `fairdeal prob`.
@@ -83,6 +132,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.list {
         print!("{}", listing());
         return Ok(());
+    }
+    if let Some(path) = &args.simulate {
+        if args.format != Format::Table {
+            bail!("--simulate prints a text report: expected no --format");
+        }
+        return simulate(path, &args);
     }
     let question = question_of(&args)?;
     let answer = question.answer().map_err(|e| anyhow!("{question}: {e}"))?;
@@ -93,6 +148,79 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     print!("{text}");
     Ok(())
+}
+
+/// The most deals one simulation may draw (the page's limit).
+pub const MAX_SAMPLES: u32 = 10_000_000;
+
+/// `--simulate`: read the conditions and the outcome, sample on a thread with the
+/// double-dummy solver's stack, print the estimate.
+fn simulate(path: &std::path::Path, args: &Args) -> anyhow::Result<()> {
+    let spec = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("reading standard input")?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
+    };
+    let outcome = OutcomeText {
+        kind: &args.outcome,
+        condition: &args.condition,
+        seat: &args.seat,
+        suit: &args.suit,
+        strain: &args.strain,
+        number: &args.number,
+    }
+    .outcome()
+    .map_err(|e| anyhow!(e))?;
+    let samples = parse_samples(&args.samples, MAX_SAMPLES).map_err(|e| anyhow!(e))?;
+    let seed = seed_or_fresh(args.seed.as_deref(), args.reveal_seed)?;
+    let mut sim = Simulation::new(&spec, &outcome, SET_OPTIONS)
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let exact = match &outcome {
+        Outcome::Condition(c) => exact_condition(&spec, c, SET_OPTIONS),
+        _ => None,
+    };
+    // Double dummy recurses deeply: sample on a thread with the solver's stack.
+    let estimator = std::thread::Builder::new()
+        .stack_size(fairdeal_dd::STACK_BYTES)
+        .spawn(move || -> Result<ProportionEstimator, String> {
+            let mut rng = ChaCha20Rng::from_seed(seed);
+            let mut solver: Option<fairdeal_dd::DdSolver> = None;
+            let mut solve = |deal: &Deal, strain: Strain, declarer: Seat| -> Result<u8, String> {
+                let s = solver.get_or_insert_with(fairdeal_dd::DdSolver::new);
+                Ok(s.strain_row(deal, strain)[declarer.index()])
+            };
+            sim.step(&mut rng, samples, &mut solve)?;
+            Ok(sim.estimator())
+        })
+        .map_err(|e| anyhow!("cannot start the sampling thread: {e}"))?
+        .join()
+        .map_err(|_| anyhow!("the sampling thread failed"))?
+        .map_err(|e| anyhow!("{e}"))?;
+    print!("{}", simulation_report(&estimator, exact));
+    Ok(())
+}
+
+/// The estimate, its Wilson 95 % interval and the exact value when known.
+pub fn simulation_report(e: &ProportionEstimator, exact: Option<Fraction>) -> String {
+    let mut out = format!(
+        "deals: {}
+successes: {}
+",
+        e.samples(),
+        e.successes()
+    );
+    if let Some(i) = e.interval() {
+        out.push_str(&format!(
+            "estimate: {:.2} % (Wilson 95 %: {:.2} % to {:.2} %)\n",
+            100.0 * i.estimate,
+            100.0 * i.low,
+            100.0 * i.high
+        ));
+    }
+    if let Some(f) = exact {
+        out.push_str(&format!("exact: {f} = {} %\n", f.percent(2)));
+    }
+    out
 }
 
 /// The question the arguments describe: the query (or lesson step), then each flag.

@@ -17,6 +17,7 @@ use crate::worker::link::WorkerLink;
 use std::rc::Rc;
 
 use fairdeal_model::{Seat, Strain, Suit};
+use fairdeal_prob::outcome_text::{parse_samples, OutcomeText};
 use fairdeal_prob::sim::ProportionEstimator;
 use fairdeal_prob::simulate::Outcome;
 use fairdeal_prob::Fraction;
@@ -28,13 +29,8 @@ use crate::worker::sim_job::MAX_SAMPLES;
 /// Whether double-dummy outcomes can be solved in this build.
 pub const DD_AVAILABLE: bool = true;
 
-/// The outcome kinds offered: key, label.
-pub const KINDS: [(&str, &str); 4] = [
-    ("longest", "a seat's longest suit is"),
-    ("condition", "another condition holds"),
-    ("losers", "a seat has at most N losers (LTC)"),
-    ("tricks", "double dummy: declarer makes N tricks"),
-];
+/// The outcome kinds offered: key, label (`fairdeal_prob::outcome_text`'s table).
+pub use fairdeal_prob::outcome_text::OUTCOME_KINDS as KINDS;
 
 /// The simulation form, as typed.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,12 +68,6 @@ impl Default for SimForm {
     }
 }
 
-fn strain_from(text: &str) -> Option<Strain> {
-    Strain::ASC
-        .into_iter()
-        .find(|s| s.text().eq_ignore_ascii_case(text.trim()))
-}
-
 impl SimForm {
     /// Sets the outcome kind; a double-dummy question starts from 100 deals (each is a
     /// solve of about half a second), the others from 200,000.
@@ -96,70 +86,23 @@ impl SimForm {
         self.kind = kind;
     }
 
-    /// The outcome the form describes, or a message naming the field.
+    /// The outcome the form describes, or a message naming the field (read by
+    /// `fairdeal_prob::outcome_text`, as `fairdeal prob --simulate` reads its flags).
     pub fn outcome(&self) -> Result<Outcome, String> {
-        let seat = || {
-            self.seat
-                .trim()
-                .chars()
-                .next()
-                .and_then(Seat::from_char)
-                .ok_or_else(|| format!("seat: expected N, E, S or W, got `{}`", self.seat))
-        };
-        let number = |what: &str, max: u8| {
-            self.number
-                .trim()
-                .parse::<u8>()
-                .ok()
-                .filter(|n| *n <= max)
-                .ok_or_else(|| {
-                    format!(
-                        "{what}: expected a whole number 0 to {max}, got `{}`",
-                        self.number
-                    )
-                })
-        };
-        match self.kind.as_str() {
-            "condition" => Ok(Outcome::Condition(self.condition.clone())),
-            "longest" => Ok(Outcome::LongestSuit {
-                seat: seat()?,
-                suit: self
-                    .suit
-                    .trim()
-                    .chars()
-                    .next()
-                    .and_then(Suit::from_char)
-                    .ok_or_else(|| format!("suit: expected S, H, D or C, got `{}`", self.suit))?,
-            }),
-            "losers" => Ok(Outcome::Losers {
-                seat: seat()?,
-                max: number("losers", 12)?,
-            }),
-            "tricks" => Ok(Outcome::Tricks {
-                declarer: seat()?,
-                strain: strain_from(&self.strain).ok_or_else(|| {
-                    format!("strain: expected C, D, H, S or NT, got `{}`", self.strain)
-                })?,
-                at_least: number("tricks", 13)?,
-            }),
-            other => Err(format!("unknown outcome `{other}`")),
+        OutcomeText {
+            kind: &self.kind,
+            condition: &self.condition,
+            seat: &self.seat,
+            suit: &self.suit,
+            strain: &self.strain,
+            number: &self.number,
         }
+        .outcome()
     }
 
     /// The sample count, or a message.
     pub fn sample_count(&self) -> Result<u32, String> {
-        self.samples
-            .trim()
-            .replace([',', '_', ' '], "")
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=MAX_SAMPLES).contains(n))
-            .ok_or_else(|| {
-                format!(
-                    "samples: expected 1 to {MAX_SAMPLES}, got `{}`",
-                    self.samples
-                )
-            })
+        parse_samples(&self.samples, MAX_SAMPLES)
     }
 }
 

@@ -145,3 +145,83 @@ pub fn movement_messages(rows: &[ResultRow], m: &Movement, teams: bool) -> Vec<C
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::Setup;
+
+    fn row(board: &str, ns: &str, ew: &str, contract: &str) -> ResultRow {
+        ResultRow {
+            board: board.into(),
+            ns: ns.into(),
+            ew: ew.into(),
+            contract: contract.into(),
+            ..ResultRow::default()
+        }
+    }
+
+    #[test]
+    fn pending_rows_show_nothing_and_missing_shows_once_a_result_is_typed() {
+        let mut lead_only = row("1", "1", "", "");
+        lead_only.lead = "SA".into();
+        let mut scored = row("1", "1", "", "");
+        scored.score = "420".into();
+        let event = Event {
+            rows: vec![row("1", "1", "", ""), lead_only, scored],
+            ..Event::default()
+        };
+        let (_, errors) = validate_each_row(&event);
+        assert!(errors
+            .iter()
+            .any(|e| e.row == 1 && e.problem == CellProblem::Missing));
+        let shown = shown_messages(&event, &errors);
+        let missing = CellProblem::Missing.to_string();
+        assert!(shown.iter().all(|m| m.row != 0), "pending: {shown:?}");
+        assert!(
+            !shown.iter().any(|m| m.row == 1 && m.text == missing),
+            "no result typed yet: {shown:?}"
+        );
+        assert!(
+            shown
+                .iter()
+                .any(|m| (m.row, m.column) == (2, Column::Ew) && m.text == missing),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
+    fn teams_rows_must_fit_the_round_robin() {
+        // 3 teams, 1 board a match: board 1 is 2 v 3 (team 1 sits out), both rooms.
+        let setup = Setup::teams(3, 1);
+        let m = setup.movement().unwrap();
+        let rows = [
+            row("1", "2", "3", ""),
+            row("1", "3", "2", ""),
+            row("1", "1", "2", ""),
+            row("1", "2", "1", ""),
+            row("9", "1", "2", ""),
+        ];
+        let got: Vec<(usize, Column)> = movement_messages(&rows, &m, true)
+            .iter()
+            .map(|c| (c.row, c.column))
+            .collect();
+        assert_eq!(
+            got,
+            vec![(2, Column::Ns), (3, Column::Ew), (4, Column::Board)]
+        );
+        let msgs = movement_messages(&rows, &m, true);
+        assert!(
+            msgs[0]
+                .text
+                .starts_with("team 1 does not sit NS on board 1"),
+            "{}",
+            msgs[0].text
+        );
+        assert!(
+            msgs[2].text.contains("it has boards 1 to 3"),
+            "{}",
+            msgs[2].text
+        );
+    }
+}

@@ -231,4 +231,16 @@ mod tests {
             .unwrap_err()
             .contains("result rows"));
     }
+
+    #[test]
+    fn the_stored_form_is_the_page_workbooks() {
+        // Saved Score-page workbooks embed this JSON: the field and variant names are a format.
+        let json = serde_json::to_string(&Setup::teams(4, 2)).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"Teams","movement":"RoundRobin","tables":0,"entrants":4,"boards_per_round":2,"rounds":null,"arrow_switch":[]}"#
+        );
+        let back: Setup = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, Setup::teams(4, 2));
+    }
 }

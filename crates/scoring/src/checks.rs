@@ -24,16 +24,10 @@ pub struct CellMessage {
 
 /// True when a row has nothing typed past its board and pairs.
 pub fn is_pending(row: &ResultRow) -> bool {
-    [
-        Column::Contract,
-        Column::Declarer,
-        Column::Result,
-        Column::Lead,
-        Column::Score,
-        Column::Adj,
-    ]
-    .iter()
-    .all(|c| c.cell(row).trim().is_empty())
+    Column::ALL
+        .iter()
+        .filter(|c| !matches!(c, Column::Board | Column::Ns | Column::Ew))
+        .all(|c| c.cell(row).trim().is_empty())
 }
 
 /// The cell errors worth showing: none on pending rows; a `missing` cell only once the row

@@ -32,12 +32,100 @@ use crate::ast::ShapeBits;
 
 /// A problem in a shape description: byte offset inside the text, and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{kind}")]
 pub struct DppError {
     /// Byte offset of the offending character within the description.
     pub at: usize,
     /// What is wrong and what was expected.
-    pub message: String,
+    pub kind: DppErrorKind,
+}
+
+/// What is wrong in a shape description.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DppErrorKind {
+    /// Something other than `+`/`-` after a shape.
+    #[error("expected + or - joining another shape, or the closing '}}'")]
+    JoinExpected,
+    /// A suit letter used twice.
+    #[error("{suit} named twice")]
+    NamedTwice {
+        /// The suit.
+        suit: &'static str,
+    },
+    /// More majors than two.
+    #[error("more majors asked for (M, s, h) than there are")]
+    TooManyMajors,
+    /// More minors than two.
+    #[error("more minors asked for (m, d, c) than there are")]
+    TooManyMinors,
+    /// A ( ) group that does not cover the suits left.
+    #[error("the ( ) group gives {given} length{} but {left} suit{} left", if *given == 1 { "" } else { "s" }, if *left == 1 { " is" } else { "s are" })]
+    GroupSize {
+        /// Lengths in the group.
+        given: usize,
+        /// Suits not named.
+        left: usize,
+    },
+    /// Two ( ) groups.
+    #[error("only one ( ) group per shape")]
+    TwoGroups,
+    /// `(` without `)`.
+    #[error("expected ')' closing the group")]
+    GroupNotClosed,
+    /// A suit letter inside the group.
+    #[error("suit letters go before the ( ) group: the group lists lengths only")]
+    LetterInGroup,
+    /// `()`.
+    #[error("empty ( ) group: expected lengths such as (431)")]
+    EmptyGroup,
+    /// Lengths after the group.
+    #[error("lengths after the ( ) group: the group comes last")]
+    LengthsAfterGroup,
+    /// `x` followed by a suit letter.
+    #[error("x before a suit letter says nothing: leave the suit out")]
+    AnyBeforeLetter,
+    /// A letter after a length that is no suit letter.
+    #[error("expected a suit letter (s, h, d, c), M (a major) or m (a minor) after the length")]
+    LetterExpected,
+    /// Nothing that starts a shape.
+    #[error("expected a shape such as 5+xx5+, 5s(431), 4M(3+3+2+) or (4432)")]
+    ShapeExpected,
+    /// Named and positional lengths mixed.
+    #[error("mixes lengths with and without suit letters: name every suit (5s4h) or give all four in order (54xx)")]
+    Mixed,
+    /// A positional shape without four lengths.
+    #[error("expected four lengths in the order S H D C (such as 5+xx5+), found {found}")]
+    FourLengths {
+        /// Lengths given.
+        found: usize,
+    },
+    /// `[` without `]`.
+    #[error("expected ']' closing a set of lengths")]
+    SetNotClosed,
+    /// A `[…]` set that is not one.
+    #[error("expected lengths such as [4-6], [67] or [013-68], found [{inner}]")]
+    BadSet {
+        /// The text inside the brackets.
+        inner: String,
+    },
+    /// A two-digit length above 13.
+    #[error("a suit has at most 13 cards")]
+    SuitTooLong,
+    /// No length where one is needed.
+    #[error("expected a length: 5, 5+, 5-, x or [3-5]")]
+    LengthExpected,
+    /// A condition nested past [`MAX_DEPTH`].
+    #[error("the condition is nested too deeply")]
+    TooDeep,
+    /// `a ? b` without `: c`.
+    #[error("expected ':' in a ? b : c")]
+    ColonExpected,
+    /// `(` without `)` in a condition.
+    #[error("expected ')'")]
+    CloseExpected,
+    /// No operand in a condition.
+    #[error("expected a suit length (s, h, d, c; M a major, m a minor), a number or '(' in the condition")]
+    OperandExpected,
 }
 
 type Lengths = [bool; 14];
@@ -221,9 +309,7 @@ pub fn expand(text: &str) -> Result<ShapeBits, DppError> {
             None => return Ok(bits),
             Some(b'+') => add = true,
             Some(b'-') => add = false,
-            Some(_) => {
-                return Err(p.error("expected + or - joining another shape, or the closing '}'"))
-            }
+            Some(_) => return Err(p.error(DppErrorKind::JoinExpected)),
         }
         p.i += 1;
     }
@@ -235,17 +321,16 @@ fn check_named(
     group: Option<&[Lengths]>,
     at: usize,
 ) -> Result<(), DppError> {
-    let err = |message: String| Err(DppError { at, message });
+    let err = |kind: DppErrorKind| Err(DppError { at, kind });
     let mut named = [false; 4];
     let (mut majors, mut minors) = (0, 0);
     for (t, _) in items {
         match t {
             Target::Suit(s) => {
                 if named[*s] {
-                    return err(format!(
-                        "{} named twice",
-                        ["spades", "hearts", "diamonds", "clubs"][*s]
-                    ));
+                    return err(DppErrorKind::NamedTwice {
+                        suit: ["spades", "hearts", "diamonds", "clubs"][*s],
+                    });
                 }
                 named[*s] = true;
             }
@@ -254,21 +339,18 @@ fn check_named(
         }
     }
     if majors + usize::from(named[0]) + usize::from(named[1]) > 2 {
-        return err("more majors asked for (M, s, h) than there are".into());
+        return err(DppErrorKind::TooManyMajors);
     }
     if minors + usize::from(named[2]) + usize::from(named[3]) > 2 {
-        return err("more minors asked for (m, d, c) than there are".into());
+        return err(DppErrorKind::TooManyMinors);
     }
     if let Some(g) = group {
         let left = 4 - items.len();
         if g.len() != left {
-            return err(format!(
-                "the ( ) group gives {} length{} but {} suit{} left",
-                g.len(),
-                if g.len() == 1 { "" } else { "s" },
+            return err(DppErrorKind::GroupSize {
+                given: g.len(),
                 left,
-                if left == 1 { " is" } else { "s are" }
-            ));
+            });
         }
     }
     Ok(())
@@ -289,10 +371,10 @@ impl Reader<'_> {
         self.b.get(self.i).copied()
     }
 
-    fn error(&self, message: &str) -> DppError {
+    fn error(&self, kind: DppErrorKind) -> DppError {
         DppError {
             at: self.i.min(self.b.len()),
-            message: message.to_string(),
+            kind,
         }
     }
 
@@ -314,7 +396,7 @@ impl Reader<'_> {
             match self.peek() {
                 Some(b'(') => {
                     if group.is_some() {
-                        return Err(self.error("only one ( ) group per shape"));
+                        return Err(self.error(DppErrorKind::TwoGroups));
                     }
                     self.i += 1;
                     let mut g = Vec::new();
@@ -325,27 +407,25 @@ impl Reader<'_> {
                             break;
                         }
                         if self.peek().is_none() {
-                            return Err(self.error("expected ')' closing the group"));
+                            return Err(self.error(DppErrorKind::GroupNotClosed));
                         }
                         let lens = self.lengths(false)?;
                         if self.peek().is_some_and(|c| target_of(c).is_some()) {
-                            return Err(self.error(
-                                "suit letters go before the ( ) group: the group lists lengths only",
-                            ));
+                            return Err(self.error(DppErrorKind::LetterInGroup));
                         }
                         g.push(lens);
                     }
                     if g.is_empty() {
                         return Err(DppError {
                             at: self.i - 1,
-                            message: "empty ( ) group: expected lengths such as (431)".into(),
+                            kind: DppErrorKind::EmptyGroup,
                         });
                     }
                     group = Some(g);
                 }
                 Some(c) if c == b'x' || c == b'[' || c.is_ascii_digit() => {
                     if group.is_some() {
-                        return Err(self.error("lengths after the ( ) group: the group comes last"));
+                        return Err(self.error(DppErrorKind::LengthsAfterGroup));
                     }
                     let at = self.i;
                     let lens = self.lengths(true)?;
@@ -357,9 +437,7 @@ impl Reader<'_> {
                             if self.b[at] == b'x' {
                                 return Err(DppError {
                                     at,
-                                    message:
-                                        "x before a suit letter says nothing: leave the suit out"
-                                            .into(),
+                                    kind: DppErrorKind::AnyBeforeLetter,
                                 });
                             }
                             self.i += 1;
@@ -387,9 +465,7 @@ impl Reader<'_> {
                             .peek()
                             .is_some_and(|c| c.is_ascii_alphabetic() && c != b'x') =>
                         {
-                            return Err(self.error(
-                                "expected a suit letter (s, h, d, c), M (a major) or m (a minor) after the length",
-                            ));
+                            return Err(self.error(DppErrorKind::LetterExpected));
                         }
                         None => bare.push(lens),
                     }
@@ -410,7 +486,7 @@ impl Reader<'_> {
         if bare.is_empty() && items.is_empty() && group.is_none() {
             return Err(DppError {
                 at: start.min(self.b.len()),
-                message: "expected a shape such as 5+xx5+, 5s(431), 4M(3+3+2+) or (4432)".into(),
+                kind: DppErrorKind::ShapeExpected,
             });
         }
         if !items.is_empty() && group.is_none() && !bare.is_empty() && named_first {
@@ -421,7 +497,7 @@ impl Reader<'_> {
             if !bare.is_empty() {
                 return Err(DppError {
                     at: start,
-                    message: "mixes lengths with and without suit letters: name every suit (5s4h) or give all four in order (54xx)".into(),
+                    kind: DppErrorKind::Mixed,
                 });
             }
             return Ok(Atomic::Named { items, group });
@@ -429,10 +505,7 @@ impl Reader<'_> {
         if bare.len() != 4 {
             return Err(DppError {
                 at: start,
-                message: format!(
-                    "expected four lengths in the order S H D C (such as 5+xx5+), found {}",
-                    bare.len()
-                ),
+                kind: DppErrorKind::FourLengths { found: bare.len() },
             });
         }
         Ok(Atomic::Positional([bare[0], bare[1], bare[2], bare[3]]))
@@ -454,13 +527,10 @@ impl Reader<'_> {
                     .position(|&c| c == b']')
                     .map(|k| open + k)
                 else {
-                    return Err(self.error("expected ']' closing a set of lengths"));
+                    return Err(self.error(DppErrorKind::SetNotClosed));
                 };
                 let inner = std::str::from_utf8(&self.b[open + 1..close]).unwrap_or("");
-                fill_set(inner, &mut lens).map_err(|message| DppError {
-                    at: open + 1,
-                    message,
-                })?;
+                fill_set(inner, &mut lens).map_err(|kind| DppError { at: open + 1, kind })?;
                 self.i = close + 1;
             }
             Some(c) if c.is_ascii_digit() => {
@@ -476,7 +546,7 @@ impl Reader<'_> {
                     if n <= 13 && self.b.get(after).copied().and_then(target_of).is_some() {
                         take = 2;
                     } else if n > 13 && self.b.get(after).copied().and_then(target_of).is_some() {
-                        return Err(self.error("a suit has at most 13 cards"));
+                        return Err(self.error(DppErrorKind::SuitTooLong));
                     }
                 }
                 let n = self.b[self.i..self.i + take]
@@ -495,7 +565,7 @@ impl Reader<'_> {
                     _ => lens[n] = true,
                 }
             }
-            _ => return Err(self.error("expected a length: 5, 5+, 5-, x or [3-5]")),
+            _ => return Err(self.error(DppErrorKind::LengthExpected)),
         }
         Ok(lens)
     }
@@ -540,7 +610,7 @@ impl Reader<'_> {
     fn nested(&mut self, read: fn(&mut Self) -> Result<Cond, DppError>) -> Result<Cond, DppError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.error("the condition is nested too deeply"));
+            return Err(self.error(DppErrorKind::TooDeep));
         }
         let c = read(self);
         self.depth -= 1;
@@ -556,7 +626,7 @@ impl Reader<'_> {
         if self.eat("?") {
             let a = self.cond()?;
             if !self.eat(":") {
-                return Err(self.error("expected ':' in a ? b : c"));
+                return Err(self.error(DppErrorKind::ColonExpected));
             }
             let b = self.cond()?;
             return Ok(Cond::If(Box::new(c), Box::new(a), Box::new(b)));
@@ -635,7 +705,7 @@ impl Reader<'_> {
                 self.i += 1;
                 let c = self.cond()?;
                 if !self.eat(")") {
-                    return Err(self.error("expected ')'"));
+                    return Err(self.error(DppErrorKind::CloseExpected));
                 }
                 Ok(c)
             }
@@ -658,14 +728,15 @@ impl Reader<'_> {
                 Ok(Cond::Len(suit_index(c.to_ascii_lowercase())))
             }
             Some(c @ (b'M' | b'm'))
-                if !self.b.get(self.i + 1).is_some_and(|c| c.is_ascii_alphanumeric()) =>
+                if !self
+                    .b
+                    .get(self.i + 1)
+                    .is_some_and(|c| c.is_ascii_alphanumeric()) =>
             {
                 self.i += 1;
                 Ok(if c == b'M' { Cond::Major } else { Cond::Minor })
             }
-            _ => Err(self.error(
-                "expected a suit length (s, h, d, c; M a major, m a minor), a number or '(' in the condition",
-            )),
+            _ => Err(self.error(DppErrorKind::OperandExpected)),
         }
     }
 }
@@ -692,8 +763,10 @@ fn target_of(c: u8) -> Option<Target> {
 
 /// The lengths of a `[…]` set: one range `4-6`, `9-11`, `10-13` (numbers up to 13), or
 /// single digits and digit ranges (`013-68` = 0 1 3 4 5 6 8).
-fn fill_set(inner: &str, lens: &mut Lengths) -> Result<(), String> {
-    let bad = || format!("expected lengths such as [4-6], [67] or [013-68], found [{inner}]");
+fn fill_set(inner: &str, lens: &mut Lengths) -> Result<(), DppErrorKind> {
+    let bad = || DppErrorKind::BadSet {
+        inner: inner.to_string(),
+    };
     let t = inner.trim();
     if let Some((a, z)) = t.split_once('-') {
         let short = |x: &str| (1..=2).contains(&x.len()) && x.bytes().all(|c| c.is_ascii_digit());
@@ -931,29 +1004,53 @@ mod tests {
     fn errors_say_where() {
         let e = |t: &str| expand(t).err().unwrap_or_else(|| panic!("{t} accepted"));
         assert_eq!(e("5+s4q").at, 4);
-        assert!(e("5+s4q").message.contains("suit letter"));
+        assert!(e("5+s4q").to_string().contains("suit letter"));
         assert!(e("5s(43)")
-            .message
+            .to_string()
             .contains("group gives 2 lengths but 3 suits are left"));
-        assert!(e("5s5s").message.contains("spades named twice"));
-        assert!(e("5M5M5M").message.contains("more majors"));
-        assert!(e("44x").message.contains("four lengths"));
-        assert!(e("x5s").message.contains("mixes"));
+        assert!(e("5s5s").to_string().contains("spades named twice"));
+        assert!(e("5M5M5M").to_string().contains("more majors"));
+        assert!(e("44x").to_string().contains("four lengths"));
+        assert!(e("x5s").to_string().contains("mixes"));
         assert!(e("5s4")
-            .message
+            .to_string()
             .contains("group gives 1 length but 3 suits are left"));
-        assert!(e("(4s33)").message.contains("suit letters go before"));
-        assert!(e("x5xx:h>").message.contains("condition"));
-        assert!(e("[9-]xxx").message.contains("expected lengths"));
+        assert!(e("(4s33)").to_string().contains("suit letters go before"));
+        assert!(e("x5xx:h>").to_string().contains("condition"));
+        assert!(e("[9-]xxx").to_string().contains("expected lengths"));
         assert_eq!(e("").at, 0);
         assert!(e(&format!("xxxx:{}s", "(".repeat(10_000)))
-            .message
+            .to_string()
             .contains("too deeply"));
         assert!(e(&format!("xxxx:{}s", "!".repeat(10_000)))
-            .message
+            .to_string()
             .contains("too deeply"));
         // Arithmetic never overflows into a panic.
         assert!(expand("xxxx: 1099511627776 * 1099511627776 * -1099511627776 > s").is_ok());
-        assert!(e("4432 * 4333").message.contains("joining another shape"));
+        assert!(e("4432 * 4333")
+            .to_string()
+            .contains("joining another shape"));
+        // The messages read word for word as when they were strings.
+        assert_eq!(
+            e("4432 * 4333").to_string(),
+            "expected + or - joining another shape, or the closing '}'"
+        );
+        assert_eq!(
+            e("5s4").to_string(),
+            "the ( ) group gives 1 length but 3 suits are left"
+        );
+        assert_eq!(
+            e("5s4h3d(21)").to_string(),
+            "the ( ) group gives 2 lengths but 1 suit is left"
+        );
+        assert_eq!(
+            e("44x").to_string(),
+            "expected four lengths in the order S H D C (such as 5+xx5+), found 3"
+        );
+        assert_eq!(
+            e("[9-]xxx").to_string(),
+            "expected lengths such as [4-6], [67] or [013-68], found [9-]"
+        );
+        assert_eq!(e("5s5s").kind, DppErrorKind::NamedTwice { suit: "spades" });
     }
 }

@@ -15,7 +15,7 @@
 
 use crate::accel::{self, Nec};
 use fairdeal_constrain::combin::below;
-use fairdeal_constrain::{BuildError, ConstraintSet, Dealer, Options};
+use fairdeal_constrain::{BuildError, ConstraintSet, Dealer, Options, SampleError};
 use fairdeal_model::Deal;
 use rand_chacha::rand_core::RngCore;
 
@@ -30,9 +30,9 @@ pub enum Sampler {
 
 impl Sampler {
     /// One round: a uniform deal of the set, or of the union when the round succeeds.
-    pub fn round<R: RngCore>(&mut self, rng: &mut R) -> Result<Option<Deal>, String> {
+    pub fn round<R: RngCore>(&mut self, rng: &mut R) -> Result<Option<Deal>, SampleError> {
         match self {
-            Sampler::One(d) => d.sample(rng).map(Some).map_err(|e| e.to_string()),
+            Sampler::One(d) => d.sample(rng).map(Some),
             Sampler::Union(u) => u.round(rng),
         }
     }
@@ -56,17 +56,14 @@ pub struct Union {
 }
 
 impl Union {
-    fn round<R: RngCore>(&mut self, rng: &mut R) -> Result<Option<Deal>, String> {
+    fn round<R: RngCore>(&mut self, rng: &mut R) -> Result<Option<Deal>, SampleError> {
         let mut r = below(rng, self.total);
         let mut i = 0;
         while r >= self.parts[i].count {
             r -= self.parts[i].count;
             i += 1;
         }
-        let deal = self.parts[i]
-            .dealer
-            .sample(rng)
-            .map_err(|e| e.to_string())?;
+        let deal = self.parts[i].dealer.sample(rng)?;
         let m = self.parts.iter().filter(|p| p.set.accepts(&deal)).count() as u128;
         Ok((m <= 1 || below(rng, m) == 0).then_some(deal))
     }

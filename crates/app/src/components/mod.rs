@@ -2,5 +2,7 @@
 
 pub mod chart;
 pub mod dd_table;
+pub mod export_panel;
 pub mod files;
 pub mod hand_diagram;
+pub mod reveal_seed;

@@ -15,9 +15,9 @@ use crate::components::files::{toggled, FileList, FormatPicker};
 use crate::download::download_bytes;
 use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
 use fairdeal_dealing::entropy::{Seed, SeedBuilder};
-use fairdeal_dealing::formats::{select_formats, BoardRange, FormatSpec, LineEnding, WriteOptions};
+use fairdeal_dealing::formats::{select_formats, BoardRange, LineEnding, WriteOptions};
 use fairdeal_dealing::squaredeal::{
-    canonical_delayed_value, KeyFile, Phase, SessionRequest, Tournament,
+    canonical_delayed_value, KeyFile, Phases, SessionRequest, Tournament,
 };
 use fairdeal_model::Deal;
 use gloo_file::callbacks::FileReader;
@@ -27,68 +27,14 @@ use yew::prelude::*;
 
 pub use crate::components::files::NamedFile;
 
-/// Writes `boards` in every format, named `<prefix><suffix>`.
-pub fn session_files(
-    boards: &[(u32, Deal)],
-    formats: &[&FormatSpec],
-    prefix: &str,
-    options: &WriteOptions,
-) -> Result<Vec<NamedFile>, String> {
-    formats
-        .iter()
-        .map(|f| {
-            fairdeal_dealing::formats::write_set(f, boards, options)
-                .map(|bytes| (f.file_name(prefix), bytes))
-                .map_err(|e| format!("{}: {e}", f.name))
-        })
-        .collect()
-}
+/// The session files: the Export panel's writer (`formats::write_all` per format).
+pub use crate::components::export_panel::session_files;
 
 /// Deals boards `range` from `seed` and `owner` with Big Deal's generator.
 pub fn deal_range(seed: &Seed, owner: &str, range: BoardRange) -> Vec<(u32, Deal)> {
     (range.low()..=range.high())
         .zip(BigDealGenerator::from_seed(seed, owner))
         .collect()
-}
-
-/// Most sessions in one SquareDeal phase.
-pub const MAX_PHASE_SESSIONS: u32 = 1000;
-
-/// Parses phase lines `sessions:boards:file-prefix:description` (the `.sqd` `SN` layout).
-pub fn parse_phases(text: &str) -> Result<Vec<Phase>, String> {
-    let mut phases = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.splitn(4, ':').collect();
-        if f.len() != 4 {
-            return Err(format!(
-                "phase line {}: expected sessions:boards:file-prefix:description, found “{line}”",
-                i + 1
-            ));
-        }
-        let sessions = f[0]
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=MAX_PHASE_SESSIONS).contains(n))
-            .ok_or_else(|| {
-                format!(
-                    "phase line {}: expected a number of sessions from 1 to {MAX_PHASE_SESSIONS}, found “{}”",
-                    i + 1,
-                    f[0]
-                )
-            })?;
-        phases.push(Phase {
-            sessions,
-            boards: f[1].trim().to_string(),
-            file_prefix: f[2].trim().to_string(),
-            description: f[3].trim().to_string(),
-        });
-    }
-    Ok(phases)
 }
 
 /// Most boards in one session: Big Deal's own limit ("no one plays sessions of more than 100
@@ -404,7 +350,11 @@ fn SquareDealPanel() -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let outcome = (|| -> Result<(Vec<NamedFile>, String), String> {
-                let phases = parse_phases(&phases_text)?;
+                // The one phase grammar, `fairdeal squaredeal create --phase`'s too.
+                let phases = phases_text
+                    .parse::<Phases>()
+                    .map_err(|e| e.to_string())?
+                    .into_vec();
                 let mut rng =
                     browser::csprng().ok_or("This browser offers no secure random generator.")?;
                 // Commitment 2, as `fairdeal squaredeal create`: the published KH also covers
@@ -534,7 +484,7 @@ fn SquareDealPanel() -> Html {
                 <label for="sq-phases">{"Phases"}</label>
                 <span class="stack">
                     <textarea id="sq-phases" rows="3" value={(*phases_text).clone()} oninput={textarea_setter(&phases_text)} />
-                    <small>{"One phase per line: sessions:boards:file-prefix:description — boards as 16, 1-16 or 1-8,9-16; # becomes the session number."}</small>
+                    <small>{"One phase per line: sessions:boards:file-prefix:description — boards as 16, 1-16, 1-8,9-16 or 2x16; # becomes the session number (added when missing)."}</small>
                 </span>
                 <span></span>
                 <button type="submit" class="primary" id="sq-create">{"Create keys and commitment"}</button>

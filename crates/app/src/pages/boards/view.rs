@@ -7,11 +7,9 @@ use super::state::{apply_dd, board_pbn, dd_boards, file_prefix, print_options};
 use super::{print, OpenSet};
 use crate::browser;
 use crate::components::dd_table::{DdBatch, DdTableView};
-use crate::components::files::{toggled, FileList, FormatPicker, NamedFile};
+use crate::components::export_panel::{ExportPanel, ExportSource};
 use crate::components::hand_diagram::HandDiagram;
 use crate::download::download_bytes;
-use fairdeal_dealing::formats::select_formats;
-use fairdeal_interop::export::export_files;
 use fairdeal_interop::print::{hand_records_html, PerPage};
 use fairdeal_interop::Board;
 use fairdeal_model::dd::{DdTable, Par};
@@ -60,9 +58,6 @@ pub fn SetView(props: &SetViewProps) -> Html {
     let index = use_state(|| 0usize);
     let hidden = use_state(|| [false; 4]);
     let copied = use_state(|| None::<String>);
-    let chosen = use_state(|| vec!["pbn".to_string(), "lin".to_string()]);
-    let files = use_state(|| None::<Rc<Vec<NamedFile>>>);
-    let export_error = use_state(|| None::<String>);
     let per_page = use_state(|| 4usize);
     let large = use_state(|| false);
     let seats = use_state(|| [false; 4]);
@@ -120,42 +115,6 @@ pub fn SetView(props: &SetViewProps) -> Html {
             let mut updated = (*boards).clone();
             apply_dd(&mut updated, &results);
             on_update.emit(updated);
-        })
-    };
-    let on_toggle_format = {
-        let (chosen, files) = (chosen.clone(), files.clone());
-        Callback::from(move |name: String| {
-            chosen.set(toggled(&chosen, name));
-            files.set(None);
-        })
-    };
-    let on_export = {
-        let (boards, chosen, files, export_error, prefix) = (
-            boards.clone(),
-            chosen.clone(),
-            files.clone(),
-            export_error.clone(),
-            prefix.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            let result = select_formats(&chosen.join(","))
-                .map_err(|e| e.to_string())
-                .and_then(|formats| {
-                    if formats.is_empty() {
-                        return Err("Choose at least one format.".to_string());
-                    }
-                    export_files(&boards, &formats, &prefix).map_err(|e| e.to_string())
-                });
-            match result {
-                Ok(f) => {
-                    export_error.set(None);
-                    files.set(Some(Rc::new(f)));
-                }
-                Err(e) => {
-                    files.set(None);
-                    export_error.set(Some(e));
-                }
-            }
         })
     };
     let html_now = {
@@ -279,12 +238,10 @@ pub fn SetView(props: &SetViewProps) -> Html {
             </section>
             <section class="bs-panel" aria-labelledby="bs-export-title">
                 <h3 id="bs-export-title">{"Export"}</h3>
-                <FormatPicker input_name="bs-format" chosen={(*chosen).clone()} on_toggle={on_toggle_format} />
-                <button type="button" class="primary" id="bs-export" onclick={on_export}>{"Export"}</button>
-                if let Some(msg) = export_error.as_ref() { <p class="error" role="alert" id="bs-export-error">{ msg }</p> }
-                if let Some(f) = files.as_ref() {
-                    <FileList files={f.clone()} zip_name={format!("{prefix}.zip")} id="bs-files" zip_button_id="bs-zip" />
-                }
+                <ExportPanel source={ExportSource::Boards(boards.clone())} prefix={prefix.clone()}
+                    default_formats={vec!["pbn".to_string(), "lin".to_string()]}
+                    input_name="bs-format" make_id="bs-export" make_label="Export"
+                    error_id={Some(AttrValue::from("bs-export-error"))} files_id="bs-files" zip_id="bs-zip" />
             </section>
             <section class="bs-panel" aria-labelledby="bs-print-title">
                 <h3 id="bs-print-title">{"Print"}</h3>

@@ -20,15 +20,14 @@
 pub mod state;
 pub mod stats;
 
-use crate::components::files::{toggled, FileList, FormatPicker};
+use crate::components::export_panel::{ExportPanel, ExportSource};
 use crate::components::hand_diagram::HandDiagram;
-use crate::pages::tournament::{session_files, NamedFile};
+use crate::components::reveal_seed::RevealSeed;
 use crate::worker::job::{Job, MAX_BOARDS};
 use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{BatchRequest, FromWorker, ToWorker};
 use fairdeal_constrain::shape::CLASSES;
 use fairdeal_constrain::Who;
-use fairdeal_dealing::formats::{select_formats, WriteOptions};
 use fairdeal_model::{Seat, Vulnerability};
 use gloo_timers::callback::Timeout;
 use state::{
@@ -287,6 +286,8 @@ fn select_in_editor(text: &str, span: std::ops::Range<usize>) {
 struct ResultsProps {
     boards: Rc<Vec<state::DealtBoard>>,
     worker: bool,
+    /// The seed the boards were dealt from (shown on request).
+    seed: Option<[u8; 32]>,
 }
 
 /// Dealt boards, a page at a time, and their export.
@@ -325,10 +326,14 @@ fn Results(props: &ResultsProps) -> Html {
             <Export boards={props.boards.clone()} />
             <crate::pages::boards::send::SendToBoardSets name="Constrained deals"
                 deals={Rc::new(props.boards.iter().map(|b| (b.number, b.deal)).collect::<Vec<_>>())} />
+            if let Some(seed) = props.seed {
+                <RevealSeed {seed} id="constrain"
+                    command={format!("fairdeal constrain conditions.txt -n {} --seed {{seed}}", props.boards.len())} />
+            }
             { for pager.clone() }
             <div class="cst-boards" id="constrain-results">
                 { for shown.map(|b| html! {
-                    <div class="cst-board" data-board={b.number.to_string()} data-category={b.category.clone().unwrap_or_default()}>
+                    <div class="cst-board" data-board={b.number.to_string()} data-pbn={b.deal.to_string()} data-category={b.category.clone().unwrap_or_default()}>
                         if let Some(c) = &b.category {
                             <p class="cst-board-category">{ format!("Board {} · {c}", b.number) }</p>
                         }
@@ -348,63 +353,17 @@ struct ExportProps {
     boards: Rc<Vec<state::DealtBoard>>,
 }
 
-/// Format checkboxes (from `FORMATS`), then the files, singly or as a zip.
+/// The shared Export panel over the dealt boards.
 #[component]
 fn Export(props: &ExportProps) -> Html {
-    let chosen = use_state(|| vec!["pbn".to_string()]);
-    let files = use_state(|| None::<Rc<Vec<NamedFile>>>);
-    let error = use_state(|| None::<String>);
-    {
-        let files = files.clone();
-        use_effect_with(props.boards.clone(), move |_| files.set(None));
-    }
-    let on_toggle = {
-        let (chosen, files) = (chosen.clone(), files.clone());
-        Callback::from(move |name: String| {
-            chosen.set(toggled(&chosen, name));
-            files.set(None);
-        })
-    };
-    let on_make = {
-        let (chosen, files, error, boards) = (
-            chosen.clone(),
-            files.clone(),
-            error.clone(),
-            props.boards.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            let result = (|| -> Result<Vec<NamedFile>, String> {
-                let formats =
-                    select_formats(&chosen.join(",")).map_err(|e| format!("Formats: {e}"))?;
-                if formats.is_empty() {
-                    return Err("Formats: choose at least one".into());
-                }
-                let list: Vec<(u32, fairdeal_model::Deal)> =
-                    boards.iter().map(|b| (b.number, b.deal)).collect();
-                session_files(&list, &formats, "constrained", &WriteOptions::default())
-            })();
-            match result {
-                Ok(f) => {
-                    files.set(Some(Rc::new(f)));
-                    error.set(None);
-                }
-                Err(m) => {
-                    files.set(None);
-                    error.set(Some(m));
-                }
-            }
-        })
-    };
+    let deals: Vec<(u32, fairdeal_model::Deal)> =
+        props.boards.iter().map(|b| (b.number, b.deal)).collect();
     html! {
         <details class="cst-export">
             <summary>{"Export"}</summary>
-            <FormatPicker input_name="cst-format" chosen={(*chosen).clone()} {on_toggle} />
-            <button type="button" id="constrain-make-files" onclick={on_make}>{"Make files"}</button>
-            if let Some(m) = error.as_ref() { <p class="error" role="alert">{ m.clone() }</p> }
-            if let Some(files) = files.as_ref() {
-                <FileList files={files.clone()} zip_name={"constrained.zip".to_string()}
-                    id={Some(AttrValue::from("constrain-files"))} zip_button_id="constrain-zip" />
-            }
+            <ExportPanel source={ExportSource::Deals(Rc::new(deals))} prefix="constrained"
+                input_name="cst-format" make_id="constrain-make-files"
+                files_id="constrain-files" zip_id="constrain-zip" />
         </details>
     }
 }
@@ -415,6 +374,8 @@ pub fn ConstrainPage() -> Html {
     let st = use_reducer(|| ConstrainState::new(EXAMPLE));
     let batch = use_reducer(|| Batch::Idle);
     let boards_text = use_state(|| "8".to_string());
+    // The seed of the last batch (never rendered unless the user reveals it).
+    let last_seed = use_state(|| None::<[u8; 32]>);
     let link = (*use_state(WorkerLink::default)).clone();
     let count_link = (*use_state(WorkerLink::default)).clone();
     let count_pause = use_mut_ref(|| None::<Timeout>);
@@ -453,11 +414,12 @@ pub fn ConstrainPage() -> Html {
         })
     };
     let on_deal = {
-        let (st, batch, boards_text, link) = (
+        let (st, batch, boards_text, link, last_seed) = (
             st.clone(),
             batch.dispatcher(),
             boards_text.clone(),
             link.clone(),
+            last_seed.clone(),
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -474,6 +436,7 @@ pub fn ConstrainPage() -> Html {
                 Ok(x) => x,
                 Err(m) => return batch.dispatch(BatchAction::Fail(m)),
             };
+            last_seed.set(Some(seed));
             let categories = Rc::new(st.categories.clone());
             if n <= INLINE_MAX {
                 let result = Job::new(&st.text, n, seed).and_then(|mut j| {
@@ -529,7 +492,7 @@ pub fn ConstrainPage() -> Html {
             </div>
         },
         Batch::Done { boards, worker } => {
-            html! { <Results boards={boards.clone()} worker={*worker} /> }
+            html! { <Results boards={boards.clone()} worker={*worker} seed={*last_seed} /> }
         }
         Batch::Cancelled { done, total } => html! {
             <p class="notice" id="constrain-cancelled" role="status">{ format!("Cancelled after {done} of {total} boards; nothing was kept.") }</p>

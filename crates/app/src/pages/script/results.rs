@@ -2,15 +2,13 @@
 //! results as charts ([`ChartView`]) and tables (2-D ones as a grid with dealer's Low/High
 //! rows and columns), the actions' text output, the produced deals as hand diagrams a page
 //! at a time (boards numbered from 1 with the standard dealer/vulnerability rotation), and
-//! their export in every format of the dealing core ([`FormatPicker`]/[`FileList`]).
+//! their export in every format of the dealing core (the shared [`ExportPanel`]).
 
 use super::state::{format_number, frequency_chart, frequency_total, numbered_deals};
 use crate::components::chart::{ChartView, Orientation};
-use crate::components::files::{toggled, FileList, FormatPicker, NamedFile};
+use crate::components::export_panel::{ExportPanel, ExportSource};
 use crate::components::hand_diagram::HandDiagram;
 use crate::download::download_bytes;
-use crate::pages::tournament::session_files;
-use fairdeal_dealing::formats::{select_formats, WriteOptions};
 use fairdeal_model::{Deal, Seat, Vulnerability};
 use fairdeal_script::{Average, Frequency, Frequency2D, Report};
 use std::rc::Rc;
@@ -236,52 +234,9 @@ struct ExportProps {
     text: Rc<String>,
 }
 
-/// Format checkboxes, then the files, singly or as a zip; and the text output as a file.
+/// The shared Export panel over the kept deals, and the text output as a file.
 #[component]
 fn Export(props: &ExportProps) -> Html {
-    let chosen = use_state(|| vec!["pbn".to_string()]);
-    let files = use_state(|| None::<Rc<Vec<NamedFile>>>);
-    let error = use_state(|| None::<String>);
-    {
-        let files = files.clone();
-        use_effect_with(props.boards.clone(), move |_| files.set(None));
-    }
-    let on_toggle = {
-        let (chosen, files) = (chosen.clone(), files.clone());
-        Callback::from(move |name: String| {
-            chosen.set(toggled(&chosen, name));
-            files.set(None);
-        })
-    };
-    let on_make = {
-        let (chosen, files, error, boards) = (
-            chosen.clone(),
-            files.clone(),
-            error.clone(),
-            props.boards.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            let result = select_formats(&chosen.join(","))
-                .map_err(|e| format!("Formats: {e}"))
-                .and_then(|formats| {
-                    if formats.is_empty() {
-                        Err("Formats: choose at least one".into())
-                    } else {
-                        session_files(&boards, &formats, "script", &WriteOptions::default())
-                    }
-                });
-            match result {
-                Ok(f) => {
-                    files.set(Some(Rc::new(f)));
-                    error.set(None);
-                }
-                Err(m) => {
-                    files.set(None);
-                    error.set(Some(m));
-                }
-            }
-        })
-    };
     let on_text = {
         let text = props.text.clone();
         Callback::from(move |_: MouseEvent| {
@@ -291,18 +246,13 @@ fn Export(props: &ExportProps) -> Html {
     html! {
         <details class="ds-export" id="script-export">
             <summary>{"Export"}</summary>
-            if !props.boards.is_empty() {
-                <FormatPicker input_name="ds-format" chosen={(*chosen).clone()} {on_toggle} />
-                <button type="button" id="script-make-files" onclick={on_make}>{"Make files"}</button>
-            }
-            if !props.text.is_empty() {
-                <button type="button" id="script-download-text" onclick={on_text}>{"Download the text output"}</button>
-            }
-            if let Some(m) = error.as_ref() { <p class="error" role="alert">{ m.clone() }</p> }
-            if let Some(files) = files.as_ref() {
-                <FileList files={files.clone()} zip_name={"script.zip".to_string()}
-                    id={Some(AttrValue::from("script-files"))} zip_button_id="script-zip" />
-            }
+            <ExportPanel source={ExportSource::Deals(props.boards.clone())} prefix="script"
+                input_name="ds-format" make_id="script-make-files"
+                files_id="script-files" zip_id="script-zip">
+                if !props.text.is_empty() {
+                    <button type="button" id="script-download-text" onclick={on_text}>{"Download the text output"}</button>
+                }
+            </ExportPanel>
         </details>
     }
 }

@@ -294,3 +294,35 @@ fn four_seat_tables_reproduce_the_published_marginals() {
         .map(|x| x.1);
     assert_eq!(all40, Some(count("ns: hcp 40").hands * binom(26, 13)));
 }
+
+/// The statistics analyser on a four-seat set: the third and fourth seats' HCP tables have
+/// exact expectations, equal to the rank-by-rank count with that seat pinned to each value.
+#[test]
+fn statistics_expect_every_seat_of_a_four_seat_set() {
+    use fairdeal_constrain::stats::{TableSpec, Theory};
+    let ranges = [(15, 17), (0, 9), (8, 40), (0, 12)];
+    let s = set(&hcp_text(ranges));
+    let dealer = Dealer::new(&s, Options::default()).expect("builds");
+    let mut theory = Theory::new(Options::default().budget);
+    theory.push(&s, &dealer, 1);
+    for (seat, name) in [(2, "S"), (3, "W")] {
+        let table: TableSpec = format!("hcp:{name}").parse().expect("a table");
+        let e = theory
+            .expected(&table)
+            .unwrap_or_else(|u| panic!("hcp:{name}: {u}"));
+        let exact = e.exact.expect("a plain set has exact counts");
+        assert_eq!(exact.total, hcp_deals_by_ranks(ranges));
+        for (v, &deals) in exact.deals.iter().enumerate() {
+            let v = v as u32;
+            let mut pinned = ranges;
+            let (lo, hi) = ranges[seat];
+            let want = if (lo..=hi).contains(&v) {
+                pinned[seat] = (v, v);
+                hcp_deals_by_ranks(pinned)
+            } else {
+                0
+            };
+            assert_eq!(deals, want, "hcp:{name} = {v}");
+        }
+    }
+}

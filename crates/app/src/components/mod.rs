@@ -5,4 +5,3 @@ pub mod dd_table;
 pub mod export_panel;
 pub mod files;
 pub mod hand_diagram;
-pub mod reveal_seed;

@@ -5,7 +5,7 @@
 //! `SET_OPTIONS`, levelled boards interleaved by weight), so a revealed seed gives the same
 //! boards in the CLI; [`Job::step`] deals up to `n` more boards.
 
-use super::protocol::{pack, PackedBoard};
+use super::protocol::PackedBoard;
 use fairdeal_constrain::{parse, BoardOrder, Options, SetDealer, SET_OPTIONS};
 
 /// Dealer tuning used by the app's live count and statistics: the set dealer's options.
@@ -47,7 +47,7 @@ impl Job {
             let (category, deal) = board.map_err(|e| e.to_string())?;
             self.boards.push(PackedBoard {
                 category: u16::try_from(category).unwrap_or(u16::MAX),
-                deal: pack(&deal),
+                deal,
             });
         }
         Ok(self.is_done())

@@ -1,20 +1,11 @@
 //! Messages between the page and the dealing worker.
 
-use fairdeal_model::{Deal, Hand};
+use fairdeal_model::Deal;
 use serde::{Deserialize, Serialize};
 
-/// A deal as the four hands' card bitsets (N E S W), the form it crosses the thread in.
-pub type PackedDeal = [u64; 4];
-
-/// Packs a deal for the wire.
-pub fn pack(deal: &Deal) -> PackedDeal {
-    deal.hands().map(|h| h.bits())
-}
-
-/// Unpacks a deal; `None` if the bitsets are not a valid deal (never, for the worker's own).
-pub fn unpack(p: &PackedDeal) -> Option<Deal> {
-    Deal::new(p.map(Hand::from_bits)).ok()
-}
+// Deals cross the thread in one form, `Deal`'s own: the four hands' card bitsets (gloo-worker's
+// bincode writes four u64), read back through `Deal::new`'s checks, so a message can never
+// carry an invalid deal.
 
 /// A batch to deal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,8 +69,8 @@ pub enum ToWorker {
 pub struct PackedBoard {
     /// Index into the spec's categories (0 for a plain set).
     pub category: u16,
-    /// The deal.
-    pub deal: PackedDeal,
+    /// The deal (checked when the message is read).
+    pub deal: Deal,
 }
 
 /// From the worker to the page.

@@ -1,6 +1,6 @@
 //! Dealt boards and the batch's progress (idle, running in the worker, done, cancelled).
 
-use crate::worker::protocol::{unpack, PackedBoard};
+use crate::worker::protocol::PackedBoard;
 use fairdeal_constrain::ALL_DEALS;
 use fairdeal_model::Deal;
 use std::rc::Rc;
@@ -17,11 +17,12 @@ pub struct DealtBoard {
     pub deal: Deal,
 }
 
-/// Unpacks a batch, numbering boards from 1 and naming categories.
+/// Numbers a batch's boards from 1 and names their categories (the deals were checked when
+/// the worker's message was read).
 pub fn unpack_boards(packed: &[PackedBoard], categories: &[String]) -> Vec<DealtBoard> {
     packed
         .iter()
-        .filter_map(|b| unpack(&b.deal).map(|d| (b.category, d)))
+        .map(|b| (b.category, b.deal))
         .zip(1u32..)
         .map(|((c, deal), number)| DealtBoard {
             number,

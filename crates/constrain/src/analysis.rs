@@ -76,20 +76,20 @@ pub enum Analysis {
 #[derive(Debug, Error)]
 pub enum AnalysisError {
     /// The conditions do not compile (contradictory or impossible as written).
-    #[error("{prefix}{source}", prefix = category_prefix(.category))]
+    #[error("{prefix}{reason}", prefix = category_prefix(.category))]
     Compile {
         /// The category (levelled files).
         category: Option<String>,
-        /// Why.
-        source: CompileError,
+        /// Why (shown in this error's message, so not chained as a source).
+        reason: CompileError,
     },
     /// No deal meets the conditions, or they cannot be counted at all.
-    #[error("{prefix}{source}", prefix = category_prefix(.category))]
+    #[error("{prefix}{reason}", prefix = category_prefix(.category))]
     Build {
         /// The category (levelled files).
         category: Option<String>,
-        /// Why.
-        source: BuildError,
+        /// Why (shown in this error's message, so not chained as a source).
+        reason: BuildError,
     },
 }
 
@@ -107,7 +107,7 @@ impl AnalysisError {
             self,
             AnalysisError::Compile { .. }
                 | AnalysisError::Build {
-                    source: BuildError::NoDeal { .. },
+                    reason: BuildError::NoDeal { .. },
                     ..
                 }
         )
@@ -158,13 +158,13 @@ pub fn analyse_category(spec: &Spec, i: usize) -> Result<CategoryCount, Analysis
     };
     let set = spec
         .constraints(category)
-        .map_err(|source| AnalysisError::Compile {
+        .map_err(|reason| AnalysisError::Compile {
             category: name.clone(),
-            source,
+            reason,
         })?;
-    let count = count_set(&set).map_err(|source| AnalysisError::Build {
+    let count = count_set(&set).map_err(|reason| AnalysisError::Build {
         category: name.clone(),
-        source,
+        reason,
     })?;
     Ok(CategoryCount {
         name: name.unwrap_or_default(),

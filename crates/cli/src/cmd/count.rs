@@ -7,7 +7,8 @@
 //! `line:column: message` with the line and a caret (exit 1). `-` reads standard input.
 
 use anyhow::{anyhow, Context};
-use fairdeal_constrain::{parse, Count, Dealer, Options, Spec, ALL_DEALS};
+use fairdeal_constrain::analysis::{analyse, Analysis, SetCount, PILOT_DRAWS, TOTAL_DEALS};
+use fairdeal_constrain::{parse, Spec};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -48,54 +49,46 @@ fn unit(n: usize) -> &'static str {
     }
 }
 
-fn report(c: &Count) -> String {
+fn report(c: &SetCount) -> String {
     let seats: Vec<&str> = c.exact_seats.iter().map(|s| s.name()).collect();
-    let (num, den) = c.probability();
+    let (num, den) = c.fraction;
     let mut out = format!(
-        "exact seats: {}\nhands: {} ({})\ndeals: {} of {ALL_DEALS}\nprobability: {num}/{den} = {:.6e} %\n",
+        "exact seats: {}\nhands: {} ({})\ndeals: {} of {TOTAL_DEALS}\nprobability: {num}/{den} = {:.6e} %\n",
         if seats.is_empty() { "none".to_string() } else { seats.join(", ") },
         c.hands,
         unit(c.exact_seats.len()),
         c.deals,
-        c.percent()
+        c.percent
     );
     if !c.is_exact() {
-        let r: Vec<String> = c
-            .rejected_seats
-            .iter()
-            .map(|s| s.name().to_string())
-            .chain(c.rejected_pairs.iter().map(|p| p.to_string()))
-            .collect();
         out.push_str(&format!(
             "not counted (applied by rejection when dealing): conditions on {}\n",
-            r.join(", ")
+            c.rejected.join(", ")
         ));
+        if let Some((tried, kept)) = c.acceptance {
+            out.push_str(&format!(
+                "acceptance: {kept} of {tried} draws kept (pilot of {PILOT_DRAWS})\n"
+            ));
+        }
     }
     out
 }
 
-/// Runs `fairdeal count`.
+/// Runs `fairdeal count`: the one analysis the Constrain page shows too
+/// ([`fairdeal_constrain::analysis`]).
 pub fn run(args: Args) -> anyhow::Result<()> {
     let spec = read_spec(&args.file)?;
-    if spec.categories.is_empty() {
-        let set = spec.constraints(None)?;
-        print!(
-            "{}",
-            report(&Dealer::new(&set, Options::default())?.count())
-        );
-    } else {
-        for (i, c) in spec.categories.iter().enumerate() {
-            let set = spec
-                .constraints(Some(i))
-                .with_context(|| format!("category {}", c.name))?;
-            let d = Dealer::new(&set, Options::default())
-                .with_context(|| format!("category {}", c.name))?;
-            print!(
-                "category {} (weight {})\n{}",
-                c.name,
-                c.weight,
-                report(&d.count())
-            );
+    match analyse(&spec)? {
+        Analysis::Plain(c) => print!("{}", report(&c)),
+        Analysis::Levelled(list) => {
+            for c in list {
+                print!(
+                    "category {} (weight {})\n{}",
+                    c.name,
+                    c.weight,
+                    report(&c.count)
+                );
+            }
         }
     }
     Ok(())

@@ -130,8 +130,8 @@ fn failure_message(e: &AnalysisError) -> String {
     match e {
         AnalysisError::Build {
             category: None,
-            source,
-        } => build_message(source),
+            reason,
+        } => build_message(reason),
         _ => e.to_string(),
     }
 }

@@ -1,0 +1,90 @@
+//! `fairdeal count` prints the one analysis the Constrain page shows
+//! (`fairdeal_constrain::analysis::analyse`, computed there in the worker): the same seats,
+//! hands, deals and fraction for plain and levelled files, and the same refusal for
+//! impossible ones.
+
+mod common;
+
+use common::{fairdeal, temp_file};
+use fairdeal_constrain::analysis::{analyse, Analysis, SetCount};
+use fairdeal_constrain::parse;
+
+/// The lines `fairdeal count` prints for one count, up to the rounded percentage.
+fn expected_lines(c: &SetCount) -> Vec<String> {
+    let seats: Vec<&str> = c.exact_seats.iter().map(|s| s.name()).collect();
+    let mut lines = vec![
+        format!("exact seats: {}", seats.join(", ")),
+        format!("hands: {} (", c.hands),
+        format!("deals: {} of 53644737765488792839237440000", c.deals),
+        format!("probability: {}/{} = ", c.fraction.0, c.fraction.1),
+    ];
+    if !c.is_exact() {
+        lines.push(format!(
+            "not counted (applied by rejection when dealing): conditions on {}",
+            c.rejected.join(", ")
+        ));
+        if let Some((tried, kept)) = c.acceptance {
+            lines.push(format!("acceptance: {kept} of {tried} draws kept"));
+        }
+    }
+    lines
+}
+
+fn run_count(text: &str) -> std::process::Output {
+    let f = temp_file(text, ".txt");
+    fairdeal()
+        .args(["count", f.path().to_str().unwrap()])
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_cli_prints_the_pages_analysis() {
+    for text in [
+        "north: balanced, hcp 15-17\n",
+        "north: hcp 20-21\nsouth: hcp 8+, spades 4+\n",
+        "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10\n",
+        "ns: hcp 25+, fit 8+ majors\n",
+        "north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n",
+    ] {
+        let out = run_count(text);
+        assert!(out.status.success(), "{text}: {}", String::from_utf8_lossy(&out.stderr));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let parts: Vec<(Option<String>, SetCount)> = match analyse(&parse(text).unwrap()).unwrap() {
+            Analysis::Plain(c) => vec![(None, c)],
+            Analysis::Levelled(list) => list
+                .into_iter()
+                .map(|c| (Some(format!("category {} (weight {})\n", c.name, c.weight)), c.count))
+                .collect(),
+        };
+        let mut expected = Vec::new();
+        for (heading, c) in parts {
+            expected.extend(heading.map(|h| h.trim_end().to_string()));
+            expected.extend(expected_lines(&c));
+        }
+        let printed: Vec<&str> = stdout.lines().collect();
+        assert_eq!(printed.len(), expected.len(), "{text}: {stdout}");
+        for (line, want) in printed.iter().zip(&expected) {
+            assert!(line.starts_with(want.as_str()), "{text}: {line:?} should start {want:?}");
+        }
+    }
+}
+
+#[test]
+fn impossible_files_are_refused_with_the_pages_reason() {
+    for (text, reason) in [
+        ("north: hcp 15-17\nsouth: hcp 38\n", "South"),
+        (
+            "category a\nnorth: hcp 10\ncategory b\nns: hcp 41\n",
+            "category `b`: ",
+        ),
+    ] {
+        let out = run_count(text);
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        let expected = analyse(&parse(text).unwrap()).unwrap_err().to_string();
+        assert!(err.contains(&expected), "{err} vs {expected}");
+        assert!(err.contains(reason), "{err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+    }
+}

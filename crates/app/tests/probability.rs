@@ -1,8 +1,10 @@
 //! In-browser tests of the Probability page: the SVG chart component drawn from engine
-//! charts (labels, exact fractions, percentages, tooltips), the question builder's query
-//! strings and exact answers (known values from the reference tables), field errors on bad
-//! input, the lessons, the projector's trimming, and a timing benchmark of every answer with
-//! `performance.now()` (printed, not asserted: a benchmark, not a timed test).
+//! charts (labels, exact fractions, percentages, tooltips), the page's URL state and exact
+//! answers in wasm (known values from the reference tables), the lessons, the projector's
+//! trimming, the page agreeing with `fairdeal prob` on a lesson, and a timing benchmark of
+//! every answer with `performance.now()` (printed, not asserted: a benchmark, not a timed
+//! test). The question model's pure tests (field errors on bad input, junk query strings
+//! never panic) run natively with the code, in `crates/prob/tests/questions.rs`.
 
 use std::rc::Rc;
 
@@ -12,9 +14,7 @@ use fairdeal_app::components::chart::{
 use fairdeal_app::pages::probability::export::{file_stem, standalone_svg};
 use fairdeal_app::pages::probability::lessons::LESSONS;
 use fairdeal_app::pages::probability::projector::trim_rows;
-use fairdeal_app::pages::probability::question::{
-    parse_hand, parse_holding, Field, Kind, Question, KINDS,
-};
+use fairdeal_app::pages::probability::question::{Kind, Question, KINDS};
 use fairdeal_app::pages::probability::{now_ms, timed_answer, PageState};
 use fairdeal_prob::{hcp, shape, splits};
 use wasm_bindgen::JsCast;
@@ -174,35 +174,6 @@ fn every_question_round_trips_through_its_query_string() {
         PageState::from_query("?q=nonsense").question,
         Question::default()
     );
-}
-
-#[wasm_bindgen_test]
-fn bad_input_is_a_message_at_the_field() {
-    let cases = [
-        ("q=splits&n=14", Field::Missing),
-        ("q=splits&n=abc", Field::Missing),
-        ("q=splits&n=5&w=2&e=2", Field::Missing),
-        ("q=splits&n=5&w=20", Field::WestVacant),
-        ("q=honour&cards=Q4Z2&honours=Q", Field::Cards),
-        ("q=honour&cards=Q432&honours=K", Field::Honours),
-        ("q=finesse&cards=KQxx&honours=KQ", Field::Honours),
-        ("q=restricted&cards=QJxx&honours=QJ&player=N", Field::Player),
-        (
-            "q=restricted&cards=QJxx&honours=QJ&player=E&played=K",
-            Field::Played,
-        ),
-        ("q=partner&hcp=40", Field::OwnHcp),
-        ("q=fit&hand=AKQ.234", Field::Hand),
-        ("q=partnerhand&hand=AKQJ.AKQJ.AKQJ.AK", Field::Hand),
-    ];
-    for (query, field) in cases {
-        let err = Question::from_query(query).unwrap().answer().unwrap_err();
-        assert_eq!(err.field, Some(field), "{query}: {}", err.message);
-        assert!(err.message.contains("expected"), "{query}: {}", err.message);
-    }
-    assert_eq!(parse_holding("QJxx").unwrap().to_string(), "QJ32");
-    assert_eq!(parse_holding("KJ1032").unwrap().to_string(), "KJT32");
-    assert_eq!(parse_hand("AKJ4.QT3.K82.964").unwrap().len(), 13);
 }
 
 #[wasm_bindgen_test]
@@ -429,80 +400,6 @@ fn sim_job_solves_double_dummy_outcomes() {
         f.outcome(),
         Ok(Outcome::Tricks { at_least: 9, .. })
     ));
-}
-
-/// Probability query strings (shared links, the page's own URL) never panic: 3,000 queries
-/// built from the kinds' keys, the fields' keys and values that are valid, out of range,
-/// percent-encoded or junk — each either opens no question or one whose answer is a value
-/// or a message for a field. A deterministic ChaCha stream picks the tokens, so a failure
-/// reproduces.
-#[wasm_bindgen_test]
-fn probability_query_strings_never_panic() {
-    use rand_chacha::rand_core::{RngCore, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
-    let mut pick = |n: usize| (rng.next_u32() as usize) % n;
-    let keys: Vec<String> = KINDS
-        .iter()
-        .map(|k| format!("q={}", k.key))
-        .chain(["q=", "q=%", "q=zz"].map(String::from))
-        .collect();
-    let fields = [
-        "n", "w", "e", "cards", "honours", "player", "played", "stat", "hcp", "hand", "x", "",
-    ];
-    let values = [
-        "",
-        "0",
-        "1",
-        "4",
-        "13",
-        "26",
-        "27",
-        "-1",
-        "99999999999999999999",
-        "3.5",
-        "AK",
-        "KQJT9",
-        "AKQJT98765432",
-        "AKQJT98765432A",
-        "xx",
-        "S:AK H:QJ",
-        "AKQ2.JT3.K765.A9",
-        "AKQ2.JT3.K765",
-        "%",
-        "%4",
-        "%41%4B",
-        "%FF%FE",
-        "+",
-        "W",
-        "E",
-        "N",
-        "hcp",
-        "shape",
-        "é",
-        "♠AK",
-        "\u{0}",
-    ];
-    for _ in 0..3000 {
-        let mut q = keys[pick(keys.len())].clone();
-        for _ in 0..pick(6) {
-            q.push('&');
-            q.push_str(fields[pick(fields.len())]);
-            if pick(5) > 0 {
-                q.push('=');
-            }
-            q.push_str(values[pick(values.len())]);
-            if pick(4) == 0 {
-                q.push_str(values[pick(values.len())]);
-            }
-        }
-        if let Some(question) = Question::from_query(&q) {
-            // A value or a message for one field; never a panic.
-            let _ = question.answer();
-        }
-        let text = values[pick(values.len())].to_string() + values[pick(values.len())];
-        let _ = parse_hand(&text);
-        let _ = parse_holding(&text);
-    }
 }
 
 /// The page and the CLI agree: the Probability page, mounted under the router at each step

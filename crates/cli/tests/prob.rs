@@ -198,19 +198,22 @@ use rand_core::SeedableRng;
 fn simulate_counts_what_the_engine_counts_on_the_same_stream() {
     let spec = "south: is AKJ4.QT3.K82.964\n";
     let f = common::temp_file(spec, ".txt");
-    let out = stdout_of(&[
-        "prob",
-        "--simulate",
-        f.path().to_str().unwrap(),
-        "--outcome",
-        "condition",
-        "--condition",
-        "north: hcp 12+",
-        "--samples",
-        "3,000",
-        "--seed",
-        "5",
-    ]);
+    let path = f.path().to_str().unwrap();
+    let run = |samples: &str, seed: &str| {
+        stdout_of(&[
+            "prob",
+            "--simulate",
+            path,
+            "--outcome",
+            "condition",
+            "--condition",
+            "north: hcp 12+",
+            "--samples",
+            samples,
+            "--seed",
+            seed,
+        ])
+    };
     let outcome = OutcomeText {
         kind: "condition",
         condition: "north: hcp 12+",
@@ -222,41 +225,32 @@ fn simulate_counts_what_the_engine_counts_on_the_same_stream() {
     .outcome()
     .unwrap();
     let options = fairdeal_constrain::SET_OPTIONS;
-    let mut sim = Simulation::new(spec, &outcome, options).unwrap();
-    let mut seed = [0u8; 32];
-    seed[0] = 0x50; // "--seed 5": hex digits fill from the left
-    sim.step(&mut ChaCha20Rng::from_seed(seed), 3000, &mut no_solver)
-        .unwrap();
-    let e = sim.estimator();
-    assert!(
-        out.starts_with(&format!("deals: 3000\nsuccesses: {}\n", e.successes())),
-        "{out}"
-    );
     let exact = exact_condition(spec, "north: hcp 12+", options).unwrap();
-    assert!(
-        out.contains(&format!("exact: {exact} = {} %", exact.percent(2))),
-        "{out}"
-    );
-    let i = e.interval().unwrap();
-    assert!(
-        out.contains(&format!("estimate: {:.2} %", 100.0 * i.estimate)),
-        "{out}"
-    );
-    // The same seed replays; another seed draws other deals.
-    let again = stdout_of(&[
-        "prob",
-        "--simulate",
-        f.path().to_str().unwrap(),
-        "--outcome",
-        "condition",
-        "--condition",
-        "north: hcp 12+",
-        "--samples",
-        "3000",
-        "--seed",
-        "5",
-    ]);
-    assert_eq!(again, out);
+    // "--seed 5" and "--seed 6": hex digits fill the seed from the left.
+    for (hex, first_byte) in [("5", 0x50u8), ("6", 0x60)] {
+        let out = run("3,000", hex);
+        let mut sim = Simulation::new(spec, &outcome, options).unwrap();
+        let mut seed = [0u8; 32];
+        seed[0] = first_byte;
+        sim.step(&mut ChaCha20Rng::from_seed(seed), 3000, &mut no_solver)
+            .unwrap();
+        let e = sim.estimator();
+        assert!(
+            out.starts_with(&format!("deals: 3000\nsuccesses: {}\n", e.successes())),
+            "{out}"
+        );
+        let i = e.interval().unwrap();
+        assert!(
+            out.contains(&format!("estimate: {:.2} %", 100.0 * i.estimate)),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("exact: {exact} = {} %", exact.percent(2))),
+            "{out}"
+        );
+        // The same seed replays.
+        assert_eq!(run("3000", hex), out);
+    }
 }
 
 /// Double-dummy outcomes are solved: North–South hold every top card, so 3NT by South

@@ -1,0 +1,88 @@
+//! Same-run comparison on three- and four-seat conditions: the exact engine (count, then
+//! draw `n` deals) against Debian's `/usr/games/dealer` producing the same `n` deals by
+//! rejection, one case after the other so the same load slows both.
+//!
+//! `cargo run --release -p fairdeal-constrain --example vs_dealer -- [n] [dealer path]`
+//! (defaults 10000 and /usr/games/dealer). Prints a Markdown table row per case.
+
+use fairdeal_constrain::{parse, Dealer, Options};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::process::Command;
+use std::time::Instant;
+
+/// (name, constraint text, the same condition in dealer's language).
+const CASES: [(&str, &str, &str); 4] = [
+    (
+        "every seat 10 HCP",
+        "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
+        "hcp(north)==10 && hcp(east)==10 && hcp(south)==10 && hcp(west)==10",
+    ),
+    (
+        "N 15-17, E 0-9, S 8+, W 0-12",
+        "north: hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12",
+        "hcp(north)>=15 && hcp(north)<=17 && hcp(east)<=9 && hcp(south)>=8 && hcp(west)<=12",
+    ),
+    (
+        "N 20-21, E 0-5, W 6-9",
+        "north: hcp 20-21\neast: hcp 0-5\nwest: hcp 6-9",
+        "hcp(north)>=20 && hcp(north)<=21 && hcp(east)<=5 && hcp(west)>=6 && hcp(west)<=9",
+    ),
+    (
+        "N 12-14, E 11-13, S 8-10, W 5-9",
+        "north: hcp 12-14\neast: hcp 11-13\nsouth: hcp 8-10\nwest: hcp 5-9",
+        "hcp(north)>=12 && hcp(north)<=14 && hcp(east)>=11 && hcp(east)<=13 && hcp(south)>=8 && hcp(south)<=10 && hcp(west)>=5 && hcp(west)<=9",
+    ),
+];
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args
+        .next()
+        .map_or(10_000, |s| s.parse().expect("a number of deals"));
+    let dealer_path = args.next().unwrap_or_else(|| "/usr/games/dealer".into());
+    println!("| case | exact count (deals) | count | count + {n} deals | dealer: {n} deals (shuffles) | ratio |");
+    println!("|---|---|---|---|---|---|");
+    for (name, text, cond) in CASES {
+        let set = parse(text)
+            .expect("parses")
+            .constraints(None)
+            .expect("compiles");
+        let t = Instant::now();
+        let mut d = Dealer::new(&set, Options::default()).expect("builds");
+        let count = d.count();
+        let prep = t.elapsed().as_secs_f64();
+        assert!(count.is_exact(), "{name}: {count:?}");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..n {
+            d.sample(&mut rng).expect("a deal");
+        }
+        let ours = t.elapsed().as_secs_f64();
+        let script = std::env::temp_dir().join(format!("vs_dealer_{}.dl", std::process::id()));
+        std::fs::write(
+            &script,
+            format!("condition {cond}\nproduce {n}\naction printoneline\n"),
+        )
+        .expect("writes the script");
+        let t = Instant::now();
+        let out = Command::new(&dealer_path)
+            .args(["-s", "1"])
+            .arg(&script)
+            .output()
+            .expect("runs dealer");
+        let theirs = t.elapsed().as_secs_f64();
+        let _ = std::fs::remove_file(&script);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let generated = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Generated "))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or("?");
+        println!(
+            "| {name} | {} | {:.3} s | {ours:.2} s | {theirs:.2} s ({generated}) | {:.1}× |",
+            count.deals,
+            prep,
+            theirs / ours
+        );
+    }
+}

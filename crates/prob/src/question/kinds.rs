@@ -143,6 +143,14 @@ pub struct KindInfo {
     pub fields: &'static [Field],
 }
 
+/// The inputs of the questions about named cards among the missing ones.
+const HONOUR_FIELDS: &[Field] = &[
+    Field::Cards,
+    Field::Honours,
+    Field::WestVacant,
+    Field::EastVacant,
+];
+
 /// Every kind of question, in drop-down order.
 pub const KINDS: [KindInfo; 13] = [
     KindInfo {
@@ -155,23 +163,13 @@ pub const KINDS: [KindInfo; 13] = [
         kind: Kind::Honour,
         key: "honour",
         label: "Where are the named honours?",
-        fields: &[
-            Field::Cards,
-            Field::Honours,
-            Field::WestVacant,
-            Field::EastVacant,
-        ],
+        fields: HONOUR_FIELDS,
     },
     KindInfo {
         kind: Kind::FinesseDrop,
         key: "finesse",
         label: "Finesse or drop?",
-        fields: &[
-            Field::Cards,
-            Field::Honours,
-            Field::WestVacant,
-            Field::EastVacant,
-        ],
+        fields: HONOUR_FIELDS,
     },
     KindInfo {
         kind: Kind::RestrictedChoice,

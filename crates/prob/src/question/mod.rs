@@ -21,6 +21,8 @@ pub mod query;
 
 use std::fmt;
 
+use fairdeal_model::Holding;
+
 use crate::finesse::finesse_or_drop;
 use crate::location::{honour_location, restricted_choice};
 use crate::splits::{card_location, suit_splits, suit_splits_given};
@@ -195,8 +197,10 @@ impl Question {
         }
     }
 
-    fn missing_cards(&self) -> Result<fairdeal_model::Holding, FieldError> {
-        parse_holding(&self.cards).map_err(|m| FieldError::at(Field::Cards, m))
+    /// The missing cards ([`Field::Cards`]) and the named ones among them ([`Field::Honours`]).
+    fn missing_and_named(&self) -> Result<(Holding, Holding), FieldError> {
+        let missing = parse_holding(&self.cards).map_err(|m| FieldError::at(Field::Cards, m))?;
+        Ok((missing, named_cards(&self.honours, missing)?))
     }
 
     /// Answers the question exactly.
@@ -224,16 +228,14 @@ impl Question {
                 }
             }
             Kind::Honour => {
-                let missing = self.missing_cards()?;
-                let honours = named_cards(&self.honours, missing)?;
+                let (missing, honours) = self.missing_and_named()?;
                 let v = self.vacant()?;
                 honour_location(missing, honours, v)
                     .map(bars)
                     .map_err(at(Field::Honours))
             }
             Kind::FinesseDrop => {
-                let missing = self.missing_cards()?;
-                let honours = named_cards(&self.honours, missing)?;
+                let (missing, honours) = self.missing_and_named()?;
                 if honours.len() != 1 {
                     return Err(FieldError::at(
                         Field::Honours,
@@ -246,8 +248,7 @@ impl Question {
                     .map_err(at(Field::Cards))
             }
             Kind::RestrictedChoice => {
-                let missing = self.missing_cards()?;
-                let equals = named_cards(&self.honours, missing)?;
+                let (missing, equals) = self.missing_and_named()?;
                 let player = self.defender()?;
                 let played =
                     parse_rank(&self.played).map_err(|m| FieldError::at(Field::Played, m))?;

@@ -151,7 +151,7 @@ fn parse_line(raw: &str, line: usize) -> Result<Phase, PhaseSyntaxError> {
             at(
                 f[0].column,
                 format!(
-                    "expected a number of sessions from 1 to {MAX_SESSIONS}, found “{}”",
+                    "expected a number of sessions from 1 to {MAX_SESSIONS} (a phase has at most {MAX_SESSIONS}), found “{}”",
                     f[0].text
                 ),
             )

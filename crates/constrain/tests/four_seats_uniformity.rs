@@ -131,3 +131,55 @@ fn every_seat_ten_hcp_by_controls() {
         band(controls(d, Seat::North)) * 3 + band(controls(d, Seat::East))
     });
 }
+
+/// A levelled set whose categories each put conditions on all four seats: every category
+/// is counted exactly, and its deals (drawn by 1000 boards) meet its own conditions and
+/// fall in its exact cells (North's HCP) at the exact rates.
+#[test]
+fn levelled_four_seat_categories() {
+    use fairdeal_constrain::{BoardOrder, Levelled};
+    let text = "category balanced_hands weight 2\n\
+                north: hcp 10-12\neast: hcp 9-11\nsouth: hcp 8-12\nwest: hcp 8-12\n\
+                category one_strong\n\
+                north: hcp 20-22\neast: hcp 0-7\nsouth: hcp 0-10\nwest: hcp 0-10\n";
+    let spec = parse(text).unwrap_or_else(|e| panic!("{}", e.render(text)));
+    let mut l = Levelled::new(&spec, Options::default()).expect("builds");
+    let sets: Vec<ConstraintSet> = (0..2).map(|i| spec.constraints(Some(i)).unwrap()).collect();
+    for i in 0..2 {
+        let c = l.dealer(i).expect("a dealer").count();
+        assert!(c.is_exact(), "category {i}: {c:?}");
+        assert_eq!(c.exact_seats.len(), 4);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let boards = l.deal(&mut rng, 1000, BoardOrder::Random).expect("deals");
+    let mut per_cat = [0usize; 2];
+    for (cat, deal) in &boards {
+        assert!(sets[*cat].accepts(deal), "category {cat}: {deal}");
+        per_cat[*cat] += 1;
+    }
+    assert!(per_cat[0] > 500 && per_cat[1] > 200, "{per_cat:?}");
+    // Inside the second category: North's HCP against the exact counts, 100 000 deals.
+    let base = "north: hcp 20-22\neast: hcp 0-7\nsouth: hcp 0-10\nwest: hcp 0-10";
+    let cells: Vec<String> = (20..=22).map(|v| format!("north: hcp {v}")).collect();
+    let total: u128 = dealer(base).count().deals;
+    let counts: Vec<u128> = cells
+        .iter()
+        .map(|c| dealer(&format!("{base}\n{c}")).count().deals)
+        .collect();
+    assert_eq!(counts.iter().sum::<u128>(), total);
+    let mut obs = [0u64; 3];
+    let n = 100_000;
+    for _ in 0..n {
+        let d = l.sample(&mut rng, 1).expect("a deal");
+        obs[(hcp(&d, Seat::North) - 20) as usize] += 1;
+    }
+    let chi: f64 = obs
+        .iter()
+        .zip(&counts)
+        .map(|(o, c)| {
+            let e = *c as f64 / total as f64 * n as f64;
+            (*o as f64 - e).powi(2) / e
+        })
+        .sum();
+    assert!(chi < critical_001(2), "chi-square {chi:.2}; {obs:?}");
+}

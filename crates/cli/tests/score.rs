@@ -279,3 +279,39 @@ fn teams_usage_errors() {
         "{err}"
     );
 }
+
+/// The shared pairs event of fairdeal-scoring's tests (a five-table Mitchell with an adjusted
+/// score and a board played four times, worked out by hand in its comments), which the Score
+/// page reproduces in a wasm test: each method's report, byte for byte.
+const PAIRS: &str = include_str!("../../scoring/tests/data/pairs.csv");
+const PAIRS_EXPECTED: [(&str, &str); 3] = [
+    (
+        "mp",
+        include_str!("../../scoring/tests/data/pairs.mp.expected.csv"),
+    ),
+    (
+        "butler",
+        include_str!("../../scoring/tests/data/pairs.butler.expected.csv"),
+    ),
+    (
+        "cross-imps",
+        include_str!("../../scoring/tests/data/pairs.cross-imps.expected.csv"),
+    ),
+];
+
+#[test]
+fn pairs_reproduce_the_shared_pairs_event() {
+    for (method, expected) in PAIRS_EXPECTED {
+        assert_eq!(
+            stdout_of(&["--field", "two", "--method", method, "--boards"], PAIRS),
+            expected,
+            "--method {method}"
+        );
+        let ranking = expected.split("\n\n").next().unwrap();
+        assert_eq!(
+            stdout_of(&["--field", "two", "-m", method], PAIRS),
+            format!("{ranking}\n"),
+            "--method {method}"
+        );
+    }
+}

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, SHOTS } from './harness.mjs';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, SHOTS, ROOT, fairdealExe } from './harness.mjs';
+
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
@@ -92,6 +93,13 @@ test('import with problems, drag and drop, browse, export, sets kept', { timeout
     assert.ok(dup.bytes.length > 0);
     const lin = await downloadByButton(page, '#bs-files .file-download[data-file="club.lin"]');
     assert.equal(lin.bytes.toString().match(/md\|/g).length, 13);
+    // The same bytes as `fairdeal convert` writes from the same file, for every format.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-convert-'));
+    fs.writeFileSync(path.join(dir, 'club.pbn'), text);
+    execFileSync(fairdealExe(), ['convert', path.join(dir, 'club.pbn'), '-f', 'pbn,lin,dup', '-p', path.join(dir, 'out')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    assert.ok(pbn.bytes.equals(fs.readFileSync(path.join(dir, 'out.pbn'))), 'PBN export = fairdeal convert');
+    assert.ok(lin.bytes.equals(fs.readFileSync(path.join(dir, 'out.lin'))), 'LIN export = fairdeal convert');
+    assert.ok(dup.bytes.equals(fs.readFileSync(path.join(dir, 'out.dup'))), 'dup export = fairdeal convert');
 
     // Drag and drop a LIN file onto the drop zone.
     const linText = fs.readFileSync(new URL('../../crates/interop/tests/data/corpus/endplay.lin', import.meta.url));

@@ -11,17 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT } from './harness.mjs';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT, fairdealExe } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-function fairdealExe() {
-  const exe = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'debug', 'fairdeal');
-  if (!fs.existsSync(exe)) execFileSync('cargo', ['build', '-q', '--locked', '-p', 'fairdeal-cli'], { cwd: ROOT, stdio: 'inherit' });
-  return exe;
-}
 
 // Runs `fairdeal count` on a spec; returns { stdout, stderr, ok }.
 function cliCount(spec) {
@@ -230,7 +225,7 @@ test('typing a four-seat set never blocks the page: the count runs in the worker
   // Then the worker's answer arrives: the exact count, the same as `fairdeal count`.
   const cli = cliCount(spec);
   const expected = cli.stdout.match(/^deals: (\d+) of/m)[1];
-  assert.match(cli.stdout, /^exact seats: north, east, south, west$/m, cli.stdout);
+  assert.match(cli.stdout, /^exact seats: North, East, South, West$/m, cli.stdout);
   await page.locator(`#constrain-count[data-deals="${expected}"][data-exact="true"]`).waitFor({ timeout: 60_000 });
   const gap = await page.evaluate(() => { clearInterval(window.__probe); return window.__gap; });
   assert.ok(typingGap < 100, `the page thread was blocked for ${typingGap.toFixed(0)} ms while typing`);
@@ -291,6 +286,56 @@ test('statistics: deals in the worker, observed against exact expectation, chi-s
   await page.fill('#stats-tables', 'hcp:Q');
   await page.click('#stats-run');
   assert.match(await page.textContent('#stats-error'), /table `hcp:Q`: column 5/);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Runs `fairdeal <args>` with the spec in a temporary file (its path replaces `SPEC`).
+function cliWithSpec(spec, args) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-seed-'));
+  const file = path.join(tmp, 'conditions.txt');
+  fs.writeFileSync(file, spec);
+  return execFileSync(fairdealExe(), args.map((a) => (a === 'SPEC' ? file : a)), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+test('a seed revealed on the page gives the same boards and the same statistics in the CLI', { timeout: 240_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  // No seed in the DOM before the user asks.
+  const spec = 'north: balanced, hcp 15-17\nsouth: hcp 8+\n';
+  await page.fill('#constrain-text', spec);
+  await page.fill('#constrain-boards', '8');
+  await page.click('#constrain-deal');
+  await page.locator('.cst-board').first().waitFor();
+  assert.equal(await page.locator('#constrain-seed').count(), 0);
+  await page.click('#constrain-reveal');
+  const seed = (await page.textContent('#constrain-seed')).trim();
+  assert.match(seed, /^[0-9a-f]{64}$/);
+  assert.match(await page.textContent('#constrain-command'), new RegExp(`fairdeal constrain conditions.txt -n 8 --seed ${seed}`));
+  const onPage = await page.$$eval('.cst-board', (bs) => bs.map((b) => b.dataset.pbn));
+  const cli = cliWithSpec(spec, ['constrain', 'SPEC', '-n', '8', '--seed', seed]).trim().split('\n');
+  assert.deepEqual(onPage, cli);
+  // A second batch hides the seed again (a new seed).
+  await page.click('#constrain-deal');
+  await page.locator('#constrain-reveal').waitFor();
+  assert.equal(await page.locator('#constrain-seed').count(), 0);
+
+  // The Statistics panel: the same chi-square for every table.
+  await page.fill('#stats-deals', '2000');
+  await page.click('#stats-run');
+  await page.locator('#stats-result').waitFor({ timeout: 200_000 });
+  assert.equal(await page.locator('#stats-seed').count(), 0);
+  await page.click('#stats-reveal');
+  const statsSeed = (await page.textContent('#stats-seed')).trim();
+  const rows = await page.$$eval('#stats-tests tbody tr', (rs) => rs.map((r) => [r.cells[0].textContent.trim(), r.cells[1].textContent.trim()]));
+  const report = cliWithSpec(spec, ['stats', 'SPEC', '-n', '2000', '--seed', statsSeed]);
+  const cliRows = [...report.matchAll(/^(.+) \([a-z]+:[A-Z]+(?:,[a-z]+:[A-Z]+)?\)\nchi-square ([\d.]+)/gm)].map((m) => [m[1], m[2]]);
+  assert.ok(cliRows.length >= 20, report);
+  for (const [title, chi] of cliRows) {
+    const row = rows.find((r) => r[0] === title);
+    assert.ok(row, `page has no table ${title}: ${rows.map((r) => r[0]).join(' | ')}`);
+    assert.equal(row[1], chi, title);
+  }
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

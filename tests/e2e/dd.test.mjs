@@ -5,7 +5,23 @@
 // responsive (every input event handled and painted within 100 ms during the batch).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot } from './harness.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT, fairdealExe } from './harness.mjs';
+
+
+// `fairdeal dd --csv` on one board: rows strain → tricks for N, S, E, W, and the par line.
+function cliDd(deal) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-dd-'));
+  const file = path.join(dir, 'board.pbn');
+  fs.writeFileSync(file, `[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "${deal}"]\n\n`);
+  const [head, row] = execFileSync(fairdealExe(), ['dd', '--csv', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim().split('\n');
+  const cells = Object.fromEntries(head.split(',').map((h, i) => [h, row.split(',')[i]]));
+  const table = Object.fromEntries(['NT', 'S', 'H', 'D', 'C'].map((st) => [st, ['N', 'S', 'E', 'W'].map((seat) => Number(cells[`${seat}_${st}`]))]));
+  return { table, parScore: Number(cells.par_ns), parContracts: cells.par_contracts };
+}
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
@@ -28,6 +44,10 @@ test('Deal page shows the DD table and par of a known deal', { timeout: 120_000 
       NT: [7, 7, 6, 6], S: [7, 7, 6, 6], H: [6, 6, 7, 7], D: [8, 8, 5, 5], C: [9, 9, 3, 3],
     });
     assert.equal((await page.textContent('#dd-result .dd-par')).trim(), 'Par +110 NS: 3C NS');
+    // The same table and par as `fairdeal dd` on that deal.
+    const cli = cliDd((await page.textContent('#deal-pbn')).trim());
+    assert.deepEqual(await readTable(page), cli.table);
+    assert.equal((await page.textContent('#dd-result .dd-par')).trim(), `Par +${cli.parScore} NS: ${cli.parContracts}`);
     await shot(page, 'dd-deal-known');
     // Pavlicek number 0: North holds every ace, king and queen.
     await page.goto(server.url + '/deal/0');

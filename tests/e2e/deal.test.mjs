@@ -4,7 +4,11 @@
 // Big Deal's own decoder produced (crates/model/tests/data/mapping-vectors.csv).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot } from './harness.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT, fairdealExe } from './harness.mjs';
+
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
@@ -33,6 +37,12 @@ test('Deal button deals a full deal with both numbers; the numbers reopen it', {
   await page.click('#deal-button');
   const pbn2 = (await page.textContent('#deal-pbn')).trim();
   assert.notEqual(pbn2, pbn);
+  // Both numbers are `fairdeal number of-deal`'s for the same deal.
+  const cli = execFileSync(fairdealExe(), ['number', 'of-deal', pbn2], { encoding: 'utf8' });
+  for (const [name, cls] of [['pavlicek', 'num-pavlicek'], ['bigdeal', 'num-bigdeal']]) {
+    const shown = (await page.textContent(`#deal-numbers a.${cls}`)).replace(/\D/g, '');
+    assert.equal(shown, cli.match(new RegExp(`^${name}: (\\d+)$`, 'm'))[1], `${name} number as the CLI`);
+  }
   // Follow each number's link: same deal.
   for (const cls of ['num-pavlicek', 'num-bigdeal']) {
     await page.click(`#deal-numbers a.${cls}`);

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
@@ -86,4 +87,12 @@ export async function shot(page, name) {
   const file = path.join(SHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+// The `fairdeal` CLI binary of this checkout (built once if missing): the e2e tests compare
+// what the page computes with what the CLI prints for the same input and seed.
+export function fairdealExe() {
+  const exe = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'debug', 'fairdeal');
+  if (!fs.existsSync(exe)) execFileSync('cargo', ['build', '-q', '--locked', '-p', 'fairdeal-cli'], { cwd: ROOT, stdio: 'inherit' });
+  return exe;
 }

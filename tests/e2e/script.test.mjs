@@ -9,7 +9,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot } from './harness.mjs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT, fairdealExe } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
@@ -376,6 +379,30 @@ test('a stored script that once bricked the page (30 doubling variables) opens, 
   await page.locator('#script-ok').waitFor({ timeout: 10_000 });
   await page.click('#script-run');
   await page.locator('#script-results').waitFor({ timeout: 60_000 });
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+
+test('a seed revealed after a run gives the same deals in `fairdeal script`', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const script = 'produce 6\ncondition hcp(north) >= 15 and hearts(south) >= 5\naction printoneline\n';
+  await page.fill('#script-text', script);
+  await page.locator('#script-ok').waitFor({ timeout: 3000 });
+  await page.click('#script-run');
+  await page.locator('#script-results').waitFor({ timeout: 60_000 });
+  assert.equal(await page.locator('#script-seed').count(), 0, 'no seed before the user asks');
+  await page.click('#script-reveal');
+  const seed = (await page.textContent('#script-seed')).trim();
+  assert.match(seed, /^[0-9a-f]{64}$/);
+  assert.match(await page.textContent('#script-command'), new RegExp(`fairdeal script script.dl --seed-hex ${seed}`));
+  const shown = (await page.textContent('#script-output')).trim().split('\n');
+  assert.equal(shown.length, 6, shown.join('\n'));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-script-seed-'));
+  fs.writeFileSync(path.join(tmp, 'script.dl'), script);
+  const cli = execFileSync(fairdealExe(), ['script', path.join(tmp, 'script.dl'), '--seed-hex', seed], { encoding: 'utf8' });
+  assert.deepEqual(cli.trim().split('\n').slice(0, 6), shown);
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

@@ -5,3 +5,4 @@ pub mod dd_table;
 pub mod export_panel;
 pub mod files;
 pub mod hand_diagram;
+pub mod reveal_seed;

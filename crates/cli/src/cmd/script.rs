@@ -6,8 +6,9 @@
 //! `--format oneline|pbn` forces a machine-readable output, `--why` says per deal which
 //! variables made it match.
 //!
-//! `-s N` seeds ChaCha8 with N (little-endian, zero-padded to 32 bytes); without it the seed
-//! comes from the OS CSPRNG. `-p`/`-g` override the script's `produce`/`generate` as in
+//! `-s N` seeds ChaCha8 with N (little-endian, zero-padded to 32 bytes), `--seed-hex` with
+//! the 32 bytes the Script page reveals (the same deals as the page's run); without either
+//! the seed comes from the OS CSPRNG. `-p`/`-g` override the script's `produce`/`generate` as in
 //! dealer. Errors are printed as `file:line:column: message` with the line and a caret.
 
 use anyhow::{anyhow, bail};
@@ -21,8 +22,11 @@ pub struct Args {
     /// The script (`-` for standard input).
     pub file: PathBuf,
     /// Seed (an unsigned number); default: fresh from the OS.
-    #[arg(short = 's', long)]
+    #[arg(short = 's', long, conflicts_with = "seed_hex")]
     pub seed: Option<u64>,
+    /// Seed as up to 64 hex digits (the 32-byte key the Script page reveals); zero-padded.
+    #[arg(long, value_name = "HEX")]
+    pub seed_hex: Option<String>,
     /// Deals to produce (overrides the script's `produce`).
     #[arg(short = 'p', long)]
     pub produce: Option<u64>,
@@ -132,9 +136,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let footer_to_stderr = args.format.is_some();
     let why = args.why;
     let mut seed = [0u8; 32];
-    match args.seed {
-        Some(s) => seed[..8].copy_from_slice(&s.to_le_bytes()),
-        None => getrandom::fill(&mut seed).map_err(|e| anyhow!("no OS randomness: {e}"))?,
+    match (args.seed, &args.seed_hex) {
+        (Some(s), _) => seed[..8].copy_from_slice(&s.to_le_bytes()),
+        (None, Some(hex)) => {
+            seed = super::constrain::parse_seed(hex)
+                .map_err(|e| anyhow!("{}", e.to_string().replacen("--seed", "--seed-hex", 1)))?
+        }
+        (None, None) => getrandom::fill(&mut seed).map_err(|e| anyhow!("no OS randomness: {e}"))?,
     }
     let verbose = !args.verbose;
     // Double dummy (tricks()) recurses deeply: deal on a thread with the solver's stack.

@@ -104,6 +104,7 @@ pub fn run_dealer(src: &str, produce: u64, seed: u32) -> Run {
             "200000000",
         ])
         .arg(&path)
+        .current_dir(std::env::temp_dir())
         .output()
         .expect("run dealer");
     let _ = std::fs::remove_file(&path);

@@ -22,6 +22,7 @@ pub mod stats;
 
 use crate::components::export_panel::{ExportPanel, ExportSource};
 use crate::components::hand_diagram::HandDiagram;
+use crate::components::reveal_seed::RevealSeed;
 use crate::worker::job::{Job, MAX_BOARDS};
 use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{BatchRequest, FromWorker, ToWorker};
@@ -285,6 +286,8 @@ fn select_in_editor(text: &str, span: std::ops::Range<usize>) {
 struct ResultsProps {
     boards: Rc<Vec<state::DealtBoard>>,
     worker: bool,
+    /// The seed the boards were dealt from (shown on request).
+    seed: Option<[u8; 32]>,
 }
 
 /// Dealt boards, a page at a time, and their export.
@@ -323,10 +326,14 @@ fn Results(props: &ResultsProps) -> Html {
             <Export boards={props.boards.clone()} />
             <crate::pages::boards::send::SendToBoardSets name="Constrained deals"
                 deals={Rc::new(props.boards.iter().map(|b| (b.number, b.deal)).collect::<Vec<_>>())} />
+            if let Some(seed) = props.seed {
+                <RevealSeed {seed} id="constrain"
+                    command={format!("fairdeal constrain conditions.txt -n {} --seed {{seed}}", props.boards.len())} />
+            }
             { for pager.clone() }
             <div class="cst-boards" id="constrain-results">
                 { for shown.map(|b| html! {
-                    <div class="cst-board" data-board={b.number.to_string()} data-category={b.category.clone().unwrap_or_default()}>
+                    <div class="cst-board" data-board={b.number.to_string()} data-pbn={b.deal.to_string()} data-category={b.category.clone().unwrap_or_default()}>
                         if let Some(c) = &b.category {
                             <p class="cst-board-category">{ format!("Board {} · {c}", b.number) }</p>
                         }
@@ -367,6 +374,8 @@ pub fn ConstrainPage() -> Html {
     let st = use_reducer(|| ConstrainState::new(EXAMPLE));
     let batch = use_reducer(|| Batch::Idle);
     let boards_text = use_state(|| "8".to_string());
+    // The seed of the last batch (never rendered unless the user reveals it).
+    let last_seed = use_state(|| None::<[u8; 32]>);
     let link = (*use_state(WorkerLink::default)).clone();
     let count_link = (*use_state(WorkerLink::default)).clone();
     let count_pause = use_mut_ref(|| None::<Timeout>);
@@ -405,11 +414,12 @@ pub fn ConstrainPage() -> Html {
         })
     };
     let on_deal = {
-        let (st, batch, boards_text, link) = (
+        let (st, batch, boards_text, link, last_seed) = (
             st.clone(),
             batch.dispatcher(),
             boards_text.clone(),
             link.clone(),
+            last_seed.clone(),
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -426,6 +436,7 @@ pub fn ConstrainPage() -> Html {
                 Ok(x) => x,
                 Err(m) => return batch.dispatch(BatchAction::Fail(m)),
             };
+            last_seed.set(Some(seed));
             let categories = Rc::new(st.categories.clone());
             if n <= INLINE_MAX {
                 let result = Job::new(&st.text, n, seed).and_then(|mut j| {
@@ -481,7 +492,7 @@ pub fn ConstrainPage() -> Html {
             </div>
         },
         Batch::Done { boards, worker } => {
-            html! { <Results boards={boards.clone()} worker={*worker} /> }
+            html! { <Results boards={boards.clone()} worker={*worker} seed={*last_seed} /> }
         }
         Batch::Cancelled { done, total } => html! {
             <p class="notice" id="constrain-cancelled" role="status">{ format!("Cancelled after {done} of {total} boards; nothing was kept.") }</p>

@@ -11,6 +11,7 @@
 //!
 //! Panic policy: no panics; failures become messages in the panel.
 
+use crate::components::reveal_seed::RevealSeed;
 use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{FromWorker, StatsRequest, ToWorker};
 use crate::worker::stats_job::{parse_tables, StatsReport, StatsTable, MAX_DEALS};
@@ -219,6 +220,8 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
     let extra = use_state(String::new);
     let selected = use_state(|| 0usize);
     let link = (*use_state(WorkerLink::default)).clone();
+    // The seed and size of the last run (never rendered unless the user reveals it).
+    let last_run = use_state(|| None::<([u8; 32], u32)>);
 
     let on_deals = {
         let d = deals.clone();
@@ -235,13 +238,14 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
         })
     };
     let on_run = {
-        let (run, deals, extra, link, spec, selected) = (
+        let (run, deals, extra, link, spec, selected, last_run) = (
             run.dispatcher(),
             deals.clone(),
             extra.clone(),
             link.clone(),
             props.spec.clone(),
             selected.clone(),
+            last_run.clone(),
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -257,6 +261,7 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
                 Err(m) => return run.dispatch(StatsAction::Fail(m)),
             };
             selected.set(0);
+            last_run.set(Some((seed, n)));
             run.dispatch(StatsAction::Start { job, total: n });
             let d = run.clone();
             link.send(
@@ -309,7 +314,15 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
                 </div>
             }
         }
-        StatsRun::Done(report) => report_view(report, &selected),
+        StatsRun::Done(report) => html! {
+            <>
+                if let Some((seed, n)) = *last_run {
+                    <RevealSeed {seed} id="stats"
+                        command={format!("fairdeal stats conditions.txt -n {n} --seed {{seed}}")} />
+                }
+                { report_view(report, &selected) }
+            </>
+        },
         StatsRun::Cancelled => html! {
             <p class="notice" id="stats-cancelled" role="status">{"Statistics cancelled."}</p>
         },

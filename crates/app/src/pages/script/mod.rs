@@ -25,6 +25,7 @@ pub mod results;
 pub mod state;
 
 use crate::browser;
+use crate::components::reveal_seed::RevealSeed;
 use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{FromWorker, ToWorker};
 use fairdeal_script::EXAMPLES;
@@ -227,12 +228,15 @@ pub fn ScriptPage() -> Html {
         let (editor, area) = (editor.clone(), area.clone());
         Callback::from(move |span: std::ops::Range<usize>| select_range(&area, &editor.text, span))
     };
+    // The seed of the last run (never rendered unless the user reveals it).
+    let last_seed = use_state(|| None::<[u8; 32]>);
     let on_run = {
-        let (editor, run, link, route) = (
+        let (editor, run, link, route, last_seed) = (
             editor.clone(),
             run.dispatcher(),
             link.clone(),
             route.clone(),
+            last_seed.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             if !editor.can_run() {
@@ -244,6 +248,7 @@ pub fn ScriptPage() -> Html {
                 Ok(x) => x,
                 Err(m) => return run.dispatch(RunAction::Fail(m)),
             };
+            last_seed.set(Some(seed));
             run.dispatch(RunAction::Start(job));
             let route = route.clone();
             link.send(
@@ -298,7 +303,15 @@ pub fn ScriptPage() -> Html {
                 </div>
             }
         }
-        Run::Done { acceleration, .. } => html! { { for accel(acceleration) } },
+        Run::Done { acceleration, .. } => html! {
+            <>
+                { for accel(acceleration) }
+                if let Some(seed) = *last_seed {
+                    <RevealSeed {seed} id="script"
+                        command="fairdeal script script.dl --seed-hex {seed}" />
+                }
+            </>
+        },
         Run::Cancelled(c) => html! {
             <p class="notice" id="script-cancelled" role="status">
                 { format!("Cancelled after {} deals generated and {} produced; nothing was kept.",

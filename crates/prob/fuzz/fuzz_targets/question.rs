@@ -29,5 +29,9 @@ fuzz_target!(|data: &[u8]| {
         strain: part(4),
         number: part(5),
     };
-    let _ = (fields.outcome(), parse_strain(part(4)), parse_samples(part(5), 10_000_000));
+    let _ = (
+        fields.outcome(),
+        parse_strain(part(4)),
+        parse_samples(part(5), 10_000_000),
+    );
 });

@@ -1,5 +1,6 @@
 //! `fairdeal print` end to end: pages per --per-page, practice sheets per --seats, large
-//! print, header, DD tables from the file, stdout, and clear errors for bad options.
+//! print, header, DD tables from the file, stdout, clear errors for bad options, and the two
+//! documents (crates/cli/tests/data/ref*.print.html) the Board sets page's print must equal.
 
 mod common;
 
@@ -152,4 +153,45 @@ fn problems_go_to_stderr_and_bad_options_fail_clearly() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds no boards"));
+}
+
+/// The documents the Board sets page's wasm test (`print_html_matches_the_cli`) checks the
+/// page's print against, for the same file and the same options.
+#[test]
+fn print_documents_are_the_shared_files() {
+    let f = ref_file();
+    let path = f.path().to_str().unwrap();
+    let records = stdout_of(&[
+        "print",
+        path,
+        "--per-page",
+        "2",
+        "--title",
+        "Club night",
+        "--date",
+        "25 November 2026",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(records, include_str!("data/ref.print.html"), "hand records");
+    let sheets = stdout_of(&[
+        "print",
+        path,
+        "--per-page",
+        "1",
+        "--large",
+        "--seats",
+        "N,S",
+        "--title",
+        "Practice",
+        "--date",
+        "Wednesday",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(
+        sheets,
+        include_str!("data/ref.seats.print.html"),
+        "practice sheets"
+    );
 }

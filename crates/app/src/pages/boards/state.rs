@@ -1,10 +1,10 @@
 //! Board sets page logic in plain Rust (no browser): importing a file into boards and
 //! problem lines, one board as PBN for the clipboard, the boards the DD batch can solve and
-//! storing its results, export and print options.
+//! storing its results, export, and print options and the print document.
 //!
 //! Panic policy: nothing here panics.
 
-use fairdeal_interop::print::{PerPage, PrintOptions, Sheets};
+use fairdeal_interop::print::{hand_records_html, PerPage, PrintOptions, Sheets};
 use fairdeal_interop::{read_any, write_pbn, Board, PbnOptions, Problem};
 use fairdeal_model::dd::{DdTable, Par};
 use fairdeal_model::{Deal, Seat, Vulnerability};
@@ -129,4 +129,18 @@ pub fn print_options(
         date: Some(date.trim().to_string()).filter(|t| !t.is_empty()),
         fingerprint: None,
     }
+}
+
+/// The HTML the page prints (and downloads) for `boards` with the page's choices: the
+/// interop crate's hand records under [`print_options`] — what `fairdeal print` writes for
+/// the same file with `--per-page`, `--seats`, `--large`, `--title` and `--date`.
+pub fn print_document(
+    boards: &[Board],
+    per_page: usize,
+    large: bool,
+    seats: [bool; 4],
+    title: &str,
+    date: &str,
+) -> String {
+    hand_records_html(boards, &print_options(per_page, large, seats, title, date))
 }

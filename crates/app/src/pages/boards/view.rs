@@ -3,14 +3,14 @@
 //!
 //! Panic policy: no input reaches a panic; failures become messages.
 
-use super::state::{apply_dd, board_pbn, dd_boards, file_prefix, print_options};
+use super::state::{apply_dd, board_pbn, dd_boards, file_prefix, print_document};
 use super::{print, OpenSet};
 use crate::browser;
 use crate::components::dd_table::{DdBatch, DdTableView};
 use crate::components::export_panel::{ExportPanel, ExportSource};
 use crate::components::hand_diagram::HandDiagram;
 use crate::download::download_bytes;
-use fairdeal_interop::print::{hand_records_html, PerPage};
+use fairdeal_interop::print::PerPage;
 use fairdeal_interop::Board;
 use fairdeal_model::dd::{DdTable, Par};
 use fairdeal_model::{Seat, Suit};
@@ -126,10 +126,7 @@ pub fn SetView(props: &SetViewProps) -> Html {
             title.clone(),
             date.clone(),
         );
-        move || {
-            let options = print_options(*per_page, *large, *seats, &title, &date);
-            hand_records_html(&boards, &options)
-        }
+        move || print_document(&boards, *per_page, *large, *seats, &title, &date)
     };
     let on_print = {
         let html_now = html_now.clone();

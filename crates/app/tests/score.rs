@@ -707,3 +707,101 @@ fn teams_results_match_the_cli_on_the_shared_event() {
         include_str!("../../scoring/tests/data/teams.expected.csv")
     );
 }
+
+/// The shared pairs event of fairdeal-scoring's tests (worked out by hand in its comments),
+/// typed into a five-table Mitchell made by the page's form: for matchpoints, Butler and
+/// cross-IMPs, the page's ranking and per-result points, written as `fairdeal score --field
+/// two --method M --boards` writes them (results in the file's order), are the CLI's reports.
+#[wasm_bindgen_test]
+fn pairs_results_match_the_cli_on_the_shared_event() {
+    use fairdeal_scoring::read::read_csv;
+    use fairdeal_scoring::EventScore;
+    let file = read_csv(include_str!("../../scoring/tests/data/pairs.csv"));
+    assert!(file.problems.is_empty(), "{:?}", file.problems);
+    let e = build(
+        "",
+        EventKind::Pairs,
+        MovementChoice::Mitchell,
+        "5",
+        "",
+        "1",
+        "",
+    )
+    .unwrap();
+    let mut s = ScoreState::default();
+    s.apply(Action::Create(Workbook::new(
+        "pairs".into(),
+        e.name,
+        Some(e.setup),
+        e.rows,
+    )));
+    let key = |r: &ResultRow| (r.board.clone(), r.ns.clone(), r.ew.clone());
+    for typed in &file.event.rows {
+        let at = rows(&s)
+            .iter()
+            .position(|r| key(r) == key(typed))
+            .unwrap_or_else(|| panic!("no pre-filled row for {typed:?}"));
+        for c in [
+            Column::Contract,
+            Column::Declarer,
+            Column::Result,
+            Column::Lead,
+            Column::Score,
+            Column::Adj,
+        ] {
+            set(&mut s, at, c, c.cell(typed));
+        }
+    }
+    let book = s.book.as_ref().unwrap();
+    let sc = score(book);
+    assert!(sc.messages.is_empty(), "{:?}", sc.messages);
+    // The CLI lists results by board, then in the file's order.
+    let file_order = |board: u32, ns: &str, ew: &str| {
+        file.event
+            .rows
+            .iter()
+            .position(|r| r.board == board.to_string() && r.ns == ns && r.ew == ew)
+            .unwrap_or_else(|| panic!("board {board}, NS {ns} v EW {ew} is not in the file"))
+    };
+    let report = |x: &EventScore| {
+        let mut out = String::from("rank,pair,direction,score,boards\n");
+        for p in &x.standings {
+            let dir = p.direction.map_or("", |d| d.text());
+            out += &format!(
+                "{},{},{dir},{:.2},{}\n",
+                p.rank_text(),
+                p.pair,
+                p.score,
+                p.boards
+            );
+        }
+        out += "\nboard,ns,ew,ns_score,ns_points,ew_points\n";
+        let mut results: Vec<_> = x.results.iter().collect();
+        results.sort_by_key(|r| (r.board, file_order(r.board, &r.ns, &r.ew)));
+        for r in results {
+            let score = r.ns_score.map_or(String::new(), |v| v.to_string());
+            out += &format!(
+                "{},{},{},{score},{:.2},{:.2}\n",
+                r.board, r.ns, r.ew, r.ns_points, r.ew_points
+            );
+        }
+        out
+    };
+    for (method, expected) in [
+        (
+            Method::Matchpoints,
+            include_str!("../../scoring/tests/data/pairs.mp.expected.csv"),
+        ),
+        (
+            Method::Butler,
+            include_str!("../../scoring/tests/data/pairs.butler.expected.csv"),
+        ),
+        (
+            Method::CrossImps,
+            include_str!("../../scoring/tests/data/pairs.cross-imps.expected.csv"),
+        ),
+    ] {
+        let page = sc.ranking(method).expect("every pairs method is scored");
+        assert_eq!(report(page), expected, "{method:?}");
+    }
+}

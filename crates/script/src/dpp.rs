@@ -114,7 +114,7 @@ pub enum DppErrorKind {
     /// No length where one is needed.
     #[error("expected a length: 5, 5+, 5-, x or [3-5]")]
     LengthExpected,
-    /// A condition nested past [`MAX_DEPTH`].
+    /// A condition nested past 64 levels.
     #[error("the condition is nested too deeply")]
     TooDeep,
     /// `a ? b` without `: c`.

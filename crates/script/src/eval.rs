@@ -66,7 +66,7 @@ const N8: u16 = 64;
 /// Lookup tables built from the script's point counts.
 #[derive(Debug, Clone)]
 pub struct Tables {
-    /// counts[c][holding] for the 12 counts (hcp, pt0…pt9, controls).
+    /// `counts[c][holding]` for the 12 counts (hcp, pt0…pt9, controls).
     pub counts: Vec<Vec<i32>>,
     /// Losers per holding.
     pub losers: Vec<i32>,
@@ -191,7 +191,7 @@ impl Tables {
 
 /// One deal, split into holdings for evaluation.
 pub struct Ctx<'a, R: RngCore> {
-    /// holdings[seat][suit] (S H D C).
+    /// `holdings[seat][suit]` (S H D C).
     pub holdings: [[u16; 4]; 4],
     /// Card bits per seat.
     pub hands: [u64; 4],

@@ -8,7 +8,7 @@
 //! what their documentation or issue trackers say, and "unknown" otherwise — never a guess.
 
 use crate::ast::Script;
-use crate::error::position as line_col;
+use crate::error::position;
 use crate::lexer::{tokens, Tok};
 use crate::{parser, Diagnostic};
 use serde::{Deserialize, Serialize};
@@ -223,7 +223,7 @@ pub fn lint(source: &str) -> Result<Lint, Vec<Diagnostic>> {
             .collect::<Vec<_>>()
     })?;
     let at = |span: Range<usize>| {
-        let (line, column) = line_col(source, span.start);
+        let (line, column) = position(source, span.start);
         (span, line, column)
     };
     let mut findings = Vec::new();
@@ -361,7 +361,7 @@ fn unary_minus_spans(source: &str, code: &[&crate::lexer::Token]) -> Vec<Range<u
 fn notes(source: &str, script: &Script) -> Vec<Note> {
     let mut notes = Vec::new();
     let mut note = |span: Range<usize>, message: String| {
-        let (line, column) = line_col(source, span.start);
+        let (line, column) = position(source, span.start);
         notes.push(Note {
             span,
             line,

@@ -5,8 +5,8 @@
 //! Reserved words are recognised through [`crate::reference::lookup`].
 //!
 //! This module owns the parser's state, its token cursor, error reporting and recovery;
-//! the grammar is split by what it reads: [`statements`], [`predeal`], [`actions`],
-//! [`expressions`] and [`shapes`] (one-token arguments and shape lists).
+//! the grammar is split by what it reads: `statements`, `predeal`, `actions`,
+//! `expressions` and `shapes` (one-token arguments and shape lists).
 
 mod actions;
 mod expressions;

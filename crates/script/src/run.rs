@@ -22,7 +22,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::{Arc, Mutex};
 
-/// At most this many produced deals are kept in a [`Report`] (the rest are counted).
+/// At most this many produced deals are kept in a [`crate::Report`] (the rest are counted).
 pub const MAX_REPORT_DEALS: usize = 10_000;
 /// Text kept in a report before it is cut (the CLI drains it as it goes).
 const MAX_TEXT: usize = 4 << 20;

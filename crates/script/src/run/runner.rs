@@ -148,7 +148,7 @@ impl Runner {
     }
 
     /// What this run is doing: the exact plan it samples from, or that it shuffles and
-    /// why. Cheap (never builds tables), unlike [`Program::acceleration`], which plans
+    /// why. Cheap (never builds tables), unlike [`crate::Program::acceleration`], which plans
     /// under the largest budget to say what a run *could* count.
     pub fn acceleration(&self) -> String {
         let c = &self.program.inner;

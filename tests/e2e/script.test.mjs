@@ -397,12 +397,12 @@ test('a seed revealed after a run gives the same deals in `fairdeal script`', { 
   const seed = (await page.textContent('#script-seed')).trim();
   assert.match(seed, /^[0-9a-f]{64}$/);
   assert.match(await page.textContent('#script-command'), new RegExp(`fairdeal script script.dl --seed-hex ${seed}`));
-  const shown = (await page.textContent('#script-output')).trim().split('\n');
+  const shown = (await page.textContent('#script-output')).trim().split('\n').map((l) => l.trimEnd());
   assert.equal(shown.length, 6, shown.join('\n'));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-script-seed-'));
   fs.writeFileSync(path.join(tmp, 'script.dl'), script);
   const cli = execFileSync(fairdealExe(), ['script', path.join(tmp, 'script.dl'), '--seed-hex', seed], { encoding: 'utf8' });
-  assert.deepEqual(cli.trim().split('\n').slice(0, 6), shown);
+  assert.deepEqual(cli.split('\n').slice(0, 6).map((l) => l.trimEnd()), shown);
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

@@ -37,6 +37,10 @@ pub struct Options {
     pub fallback: bool,
 }
 
+/// Work allowed for each seat's own check before the joint tables are built (one seat's
+/// tables take far less; a seat over it is simply not checked early).
+const SEAT_CHECK_BUDGET: u64 = 2_000_000;
+
 impl Default for Options {
     fn default() -> Options {
         Options {
@@ -161,6 +165,17 @@ impl Dealer {
                 return Err(BuildError::NoDeal {
                     culprit: Culprit::Seat(s),
                 });
+            }
+        }
+        // A seat no hand can satisfy is answered at once, before the joint tables (which can
+        // take seconds to come out empty): one seat's tables are small.
+        if cands.len() > 1 {
+            for &s in &cands {
+                if Tables::new(set, &[s], SEAT_CHECK_BUDGET).is_ok_and(|t| t.tuples() == 0) {
+                    return Err(BuildError::NoDeal {
+                        culprit: Culprit::Seat(s),
+                    });
+                }
             }
         }
         let tables = match Tables::new(set, &cands, options.budget) {

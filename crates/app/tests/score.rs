@@ -715,7 +715,7 @@ fn teams_results_match_the_cli_on_the_shared_event() {
 #[wasm_bindgen_test]
 fn pairs_results_match_the_cli_on_the_shared_event() {
     use fairdeal_scoring::read::read_csv;
-    use fairdeal_scoring::EventScore;
+    use fairdeal_scoring::{write_pairs_csv, EventScore};
     let file = read_csv(include_str!("../../scoring/tests/data/pairs.csv"));
     assert!(file.problems.is_empty(), "{:?}", file.problems);
     let e = build(
@@ -763,29 +763,13 @@ fn pairs_results_match_the_cli_on_the_shared_event() {
             .position(|r| r.board == board.to_string() && r.ns == ns && r.ew == ew)
             .unwrap_or_else(|| panic!("board {board}, NS {ns} v EW {ew} is not in the file"))
     };
+    // The CLI's report, from the page's results put in the file's row order.
     let report = |x: &EventScore| {
-        let mut out = String::from("rank,pair,direction,score,boards\n");
-        for p in &x.standings {
-            let dir = p.direction.map_or("", |d| d.text());
-            out += &format!(
-                "{},{},{dir},{:.2},{}\n",
-                p.rank_text(),
-                p.pair,
-                p.score,
-                p.boards
-            );
+        let mut x = x.clone();
+        for r in &mut x.results {
+            r.row = file_order(r.board, &r.ns, &r.ew);
         }
-        out += "\nboard,ns,ew,ns_score,ns_points,ew_points\n";
-        let mut results: Vec<_> = x.results.iter().collect();
-        results.sort_by_key(|r| (r.board, file_order(r.board, &r.ns, &r.ew)));
-        for r in results {
-            let score = r.ns_score.map_or(String::new(), |v| v.to_string());
-            out += &format!(
-                "{},{},{},{score},{:.2},{:.2}\n",
-                r.board, r.ns, r.ew, r.ns_points, r.ew_points
-            );
-        }
-        out
+        write_pairs_csv(&x, true)
     };
     for (method, expected) in [
         (

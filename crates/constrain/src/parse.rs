@@ -103,11 +103,7 @@ pub struct ParseError {
 impl ParseError {
     /// 1-based line and column (in characters) of the span start within `src`.
     pub fn line_col(&self, src: &str) -> (usize, usize) {
-        let start = self.span.start.min(src.len());
-        let before = &src[..start];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        fairdeal_model::source::line_col(src, self.span.start)
     }
 }
 

@@ -173,6 +173,42 @@ struct Acc {
     vp_centi: u64,
 }
 
+/// The report `fairdeal score` prints for a pairs event, as CSV: the ranking
+/// `rank,pair,direction,score,boards`, and with `boards` a blank line and one line per result
+/// `board,ns,ew,ns_score,ns_points,ew_points` in board then row order. Names go through
+/// [`crate::csv_cell::csv_field`]. The Score page's results give the same text (tested).
+pub fn write_pairs_csv(s: &EventScore, boards: bool) -> String {
+    use crate::csv_cell::csv_field;
+    let mut out = String::from("rank,pair,direction,score,boards\n");
+    for x in &s.standings {
+        let dir = x.direction.map_or("", |d| d.text());
+        out += &format!(
+            "{},{},{dir},{:.2},{}\n",
+            x.rank_text(),
+            csv_field(&x.pair),
+            x.score,
+            x.boards
+        );
+    }
+    if boards {
+        out += "\nboard,ns,ew,ns_score,ns_points,ew_points\n";
+        let mut rows: Vec<_> = s.results.iter().collect();
+        rows.sort_by_key(|r| (r.board, r.row));
+        for r in rows {
+            let score = r.ns_score.map_or(String::new(), |v| v.to_string());
+            out += &format!(
+                "{},{},{},{score},{:.2},{:.2}\n",
+                r.board,
+                csv_field(&r.ns),
+                csv_field(&r.ew),
+                r.ns_points,
+                r.ew_points
+            );
+        }
+    }
+    out
+}
+
 /// Validates an event and scores its good rows; the cell errors come back alongside.
 pub fn score_event(event: &Event, opts: &ScoringOptions) -> (EventScore, Vec<CellError>) {
     let (results, errors) = event.validate_with(opts.field);

@@ -17,7 +17,7 @@ use crate::contract::{
     ns_score, parse_result, ContractParseError, FinalContract, ResultParseError,
 };
 use crate::matchpoints::Artificial;
-use fairdeal_model::{Card, Rank, Seat, Suit};
+use fairdeal_model::{Card, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -470,23 +470,9 @@ pub fn resolve_field(rows: &[ResultRow], field: Field) -> bool {
     }
 }
 
-/// Parses a card such as `SA`, `s10`, `♥T`, `HQ`.
+/// Parses a card such as `SA`, `s10`, `♥T`, `HQ` (the model's one card reader).
 pub fn parse_card(text: &str) -> Option<Card> {
-    let t = text.trim();
-    let mut chars = t.chars();
-    let suit = Suit::from_char(chars.next()?)?;
-    let rest = chars.as_str();
-    let rank = if rest == "10" {
-        Rank::TEN
-    } else {
-        let mut rc = rest.chars();
-        let r = Rank::from_char(rc.next()?)?;
-        if rc.next().is_some() {
-            return None;
-        }
-        r
-    };
-    Some(Card::new(suit, rank))
+    text.parse().ok()
 }
 
 /// Parses the `adj` cell: `None` if empty, else the outcome or `Err(())`.

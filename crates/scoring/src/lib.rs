@@ -50,8 +50,8 @@ pub mod vp;
 
 pub use board::{dealer_of_board, Vulnerability};
 pub use compute::{
-    rank, score_event, score_results, EventScore, Field, RankBasis, ResultPoints, ScoringOptions,
-    Standing,
+    rank, score_event, score_results, write_pairs_csv, EventScore, Field, RankBasis, ResultPoints,
+    ScoringOptions, Standing,
 };
 pub use contract::{
     ns_score, parse_result, Contract, ContractParseError, FinalContract, ResultParseError, Risk,

@@ -17,11 +17,11 @@
 
 use anyhow::{bail, Context};
 use clap::builder::{PossibleValue, PossibleValuesParser};
-use fairdeal_scoring::csv_cell::csv_field;
 use fairdeal_scoring::read::read_results;
 use fairdeal_scoring::team_event::{score_team_event, write_team_csv};
 use fairdeal_scoring::{
-    score_event, DatumRule, EventScore, Field, Method, Rounding, ScoringOptions, Trim, METHODS,
+    score_event, write_pairs_csv, DatumRule, Field, Method, Rounding, ScoringOptions, Trim,
+    METHODS,
 };
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -134,12 +134,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if scored.results.is_empty() {
         bail!("{name}: no results to score");
     }
-    let mut out = io::stdout().lock();
-    write_ranking(&mut out, &scored)?;
-    if args.boards {
-        writeln!(out)?;
-        write_boards(&mut out, &scored)?;
-    }
+    io::stdout()
+        .lock()
+        .write_all(write_pairs_csv(&scored, args.boards).as_bytes())?;
     Ok(())
 }
 
@@ -181,42 +178,5 @@ fn run_teams(args: &Args, text: &str) -> anyhow::Result<()> {
     io::stdout()
         .lock()
         .write_all(write_team_csv(&scored, args.boards).as_bytes())?;
-    Ok(())
-}
-
-fn write_ranking(out: &mut impl Write, s: &EventScore) -> io::Result<()> {
-    writeln!(out, "rank,pair,direction,score,boards")?;
-    for x in &s.standings {
-        let dir = x.direction.map_or("", |d| d.text());
-        writeln!(
-            out,
-            "{},{},{},{:.2},{}",
-            x.rank_text(),
-            csv_field(&x.pair),
-            dir,
-            x.score,
-            x.boards
-        )?;
-    }
-    Ok(())
-}
-
-fn write_boards(out: &mut impl Write, s: &EventScore) -> io::Result<()> {
-    writeln!(out, "board,ns,ew,ns_score,ns_points,ew_points")?;
-    let mut rows: Vec<_> = s.results.iter().collect();
-    rows.sort_by_key(|r| (r.board, r.row));
-    for r in rows {
-        let score = r.ns_score.map_or(String::new(), |v| v.to_string());
-        writeln!(
-            out,
-            "{},{},{},{},{:.2},{:.2}",
-            r.board,
-            csv_field(&r.ns),
-            csv_field(&r.ew),
-            score,
-            r.ns_points,
-            r.ew_points
-        )?;
-    }
     Ok(())
 }

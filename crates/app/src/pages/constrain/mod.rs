@@ -262,14 +262,8 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
 
 /// Selects the byte range `span` of `text` in the editor (as UTF-16 offsets) and focuses it.
 fn select_in_editor(text: &str, span: std::ops::Range<usize>) {
-    let utf16 = |b: usize| -> u32 {
-        let b = b.min(text.len());
-        let b = (0..=b)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        text[..b].encode_utf16().count() as u32
-    };
+    // Textarea selections count UTF-16 units (the Script page's editor does the same).
+    let utf16 = |b: usize| crate::pages::script::state::utf16_of_byte(text, b);
     let Some(el) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("constrain-text"))

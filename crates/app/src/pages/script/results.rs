@@ -34,10 +34,7 @@ pub fn shown_text(text: &str, max: usize) -> (&str, bool) {
     if text.len() <= max {
         return (text, false);
     }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
+    let end = fairdeal_model::source::floor_boundary(text, max);
     let end = text[..end].rfind('\n').map_or(end, |i| i + 1);
     (&text[..end], true)
 }

@@ -348,11 +348,9 @@ pub fn byte_of_utf16(text: &str, u: u32) -> usize {
 
 /// The UTF-16 offset of byte offset `b` in `text` (floored to a char boundary).
 pub fn utf16_of_byte(text: &str, b: usize) -> u32 {
-    let mut b = b.min(text.len());
-    while !text.is_char_boundary(b) {
-        b -= 1;
-    }
-    text[..b].encode_utf16().count() as u32
+    text[..fairdeal_model::source::floor_boundary(text, b)]
+        .encode_utf16()
+        .count() as u32
 }
 
 /// `text` with the selection `start..end` (UTF-16 offsets) replaced by `word`, and the

@@ -20,8 +20,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use fairdeal_scoring::read::read_results;
 use fairdeal_scoring::team_event::{score_team_event, write_team_csv};
 use fairdeal_scoring::{
-    score_event, write_pairs_csv, DatumRule, Field, Method, Rounding, ScoringOptions, Trim,
-    METHODS,
+    score_event, write_pairs_csv, DatumRule, Field, Method, Rounding, ScoringOptions, Trim, METHODS,
 };
 use std::io::{self, Read, Write};
 use std::path::PathBuf;

@@ -35,7 +35,7 @@ enum Command {
     Constrain(cmd::constrain::Args),
     /// Generate deals under a constraint file and test them against exact theory (chi-square).
     Stats(cmd::stats::Args),
-    /// Score a session: results CSV/PBN → matchpoints, Butler, cross-IMPs or VPs → ranking.
+    /// Score a session: results CSV/PBN → matchpoints, Butler, cross-IMPs, VPs or team matches → ranking.
     Score(cmd::score::Args),
     /// Convert hand records between PBN, LIN and every Big Deal format.
     Convert(cmd::convert::Args),

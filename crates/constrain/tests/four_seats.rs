@@ -12,16 +12,12 @@
 //!   the North × South joint HCP table equal the published integers.
 
 use fairdeal_constrain::engine::{Observer, Tables};
-use fairdeal_constrain::{parse, ConstraintSet, Count, Dealer, Options, Pair, Scale, ALL_DEALS};
+use fairdeal_constrain::{ConstraintSet, Count, Dealer, Options, Pair, Scale, ALL_DEALS};
 use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
 use std::collections::BTreeMap;
 
-fn set(text: &str) -> ConstraintSet {
-    parse(text)
-        .unwrap_or_else(|e| panic!("{}", e.render(text)))
-        .constraints(None)
-        .expect("compiles")
-}
+mod support;
+use support::set;
 
 fn count(text: &str) -> Count {
     Dealer::new(&set(text), Options::default())

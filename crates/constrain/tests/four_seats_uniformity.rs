@@ -9,24 +9,10 @@ use fairdeal_model::{Deal, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+mod support;
+use support::{critical_001, dealer, set};
+
 const N: usize = 1_000_000;
-
-fn critical_001(df: usize) -> f64 {
-    let z = 3.090_232;
-    let k = df as f64;
-    k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
-}
-
-fn set(text: &str) -> ConstraintSet {
-    parse(text)
-        .unwrap_or_else(|e| panic!("{}", e.render(text)))
-        .constraints(None)
-        .expect("compiles")
-}
-
-fn dealer(text: &str) -> Dealer {
-    Dealer::new(&set(text), Options::default()).expect("builds")
-}
 
 /// Samples `N` deals of `base` and chi-squares the cells `cells` (conditions added to
 /// `base`; they must partition its deals) classified by `classify`.

@@ -9,30 +9,14 @@
 //! checked against the conditions directly.
 
 use fairdeal_constrain::combin::choose_front;
-use fairdeal_constrain::{parse, ConstraintSet, Dealer, Options};
 use fairdeal_model::{Card, Deal, Hand, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+mod support;
+use support::{critical_001, dealer, set};
+
 const N: usize = 100_000;
-
-/// Upper 0.001 quantile of chi-square with `df` degrees of freedom (Wilson–Hilferty).
-fn critical_001(df: usize) -> f64 {
-    let z = 3.090_232;
-    let k = df as f64;
-    k * (1.0 - 2.0 / (9.0 * k) + z * (2.0 / (9.0 * k)).sqrt()).powi(3)
-}
-
-fn set(text: &str) -> ConstraintSet {
-    parse(text)
-        .unwrap_or_else(|e| panic!("{}", e.render(text)))
-        .constraints(None)
-        .expect("compiles")
-}
-
-fn dealer(text: &str) -> Dealer {
-    Dealer::new(&set(text), Options::default()).expect("builds")
-}
 
 /// Exact cell probabilities: cell `i` is `base` plus `cells[i]`; a last "other" cell gets the rest.
 fn cell_probs(base: &str, cells: &[String]) -> Vec<f64> {

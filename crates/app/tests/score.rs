@@ -649,29 +649,29 @@ fn a_refused_journal_write_is_an_error() {
     assert_eq!(persist::journal_read("ev-big"), None);
 }
 
-/// The shared team event of fairdeal-scoring's tests (worked out by hand in its comments),
-/// typed into a teams round robin made by the page's form: the page's team results are the
-/// report `fairdeal score --method teams --boards` prints for the same file.
-#[wasm_bindgen_test]
-fn teams_results_match_the_cli_on_the_shared_event() {
-    use fairdeal_scoring::read::read_csv;
-    use fairdeal_scoring::team_event::{write_team_csv, TeamScore};
-    let file = read_csv(include_str!("../../scoring/tests/data/teams.csv"));
-    assert!(file.problems.is_empty(), "{:?}", file.problems);
+/// A workbook created by the page's own form (`build` with these fields), with every row of
+/// a shared results file typed into its pre-filled row (same board, NS and EW).
+fn typed_in(
+    id: &str,
+    kind: EventKind,
+    tables: &str,
+    teams: &str,
+    per_round: &str,
+    file: &fairdeal_scoring::read::ReadOutcome,
+) -> ScoreState {
     let e = build(
         "",
-        EventKind::Teams,
+        kind,
         MovementChoice::Mitchell,
-        "",
-        "3",
-        "2",
+        tables,
+        teams,
+        per_round,
         "",
     )
     .unwrap();
-    assert_eq!(e.rows.len(), file.event.rows.len(), "one row per room");
     let mut s = ScoreState::default();
     s.apply(Action::Create(Workbook::new(
-        "teams".into(),
+        id.into(),
         e.name,
         Some(e.setup),
         e.rows,
@@ -692,6 +692,20 @@ fn teams_results_match_the_cli_on_the_shared_event() {
             set(&mut s, at, c, c.cell(typed));
         }
     }
+    s
+}
+
+/// The shared team event of fairdeal-scoring's tests (worked out by hand in its comments),
+/// typed into a teams round robin made by the page's form: the page's team results are the
+/// report `fairdeal score --method teams --boards` prints for the same file.
+#[wasm_bindgen_test]
+fn teams_results_match_the_cli_on_the_shared_event() {
+    use fairdeal_scoring::read::read_csv;
+    use fairdeal_scoring::team_event::{write_team_csv, TeamScore};
+    let file = read_csv(include_str!("../../scoring/tests/data/teams.csv"));
+    assert!(file.problems.is_empty(), "{:?}", file.problems);
+    let s = typed_in("teams", EventKind::Teams, "", "3", "2", &file);
+    assert_eq!(rows(&s).len(), file.event.rows.len(), "one row per room");
     let sc = score(s.book.as_ref().unwrap());
     assert!(sc.messages.is_empty(), "{:?}", sc.messages);
     let page = TeamScore {
@@ -718,40 +732,7 @@ fn pairs_results_match_the_cli_on_the_shared_event() {
     use fairdeal_scoring::{write_pairs_csv, EventScore};
     let file = read_csv(include_str!("../../scoring/tests/data/pairs.csv"));
     assert!(file.problems.is_empty(), "{:?}", file.problems);
-    let e = build(
-        "",
-        EventKind::Pairs,
-        MovementChoice::Mitchell,
-        "5",
-        "",
-        "1",
-        "",
-    )
-    .unwrap();
-    let mut s = ScoreState::default();
-    s.apply(Action::Create(Workbook::new(
-        "pairs".into(),
-        e.name,
-        Some(e.setup),
-        e.rows,
-    )));
-    let key = |r: &ResultRow| (r.board.clone(), r.ns.clone(), r.ew.clone());
-    for typed in &file.event.rows {
-        let at = rows(&s)
-            .iter()
-            .position(|r| key(r) == key(typed))
-            .unwrap_or_else(|| panic!("no pre-filled row for {typed:?}"));
-        for c in [
-            Column::Contract,
-            Column::Declarer,
-            Column::Result,
-            Column::Lead,
-            Column::Score,
-            Column::Adj,
-        ] {
-            set(&mut s, at, c, c.cell(typed));
-        }
-    }
+    let s = typed_in("pairs", EventKind::Pairs, "5", "", "1", &file);
     let book = s.book.as_ref().unwrap();
     let sc = score(book);
     assert!(sc.messages.is_empty(), "{:?}", sc.messages);

@@ -191,7 +191,6 @@ impl Program {
         rng.set_stream(1);
         Runner {
             program: self.clone(),
-            shuffler: shuffle::Shuffler::new(seed),
             fast: FastDealer::from_seed(seed),
             rng,
             accel: None,
@@ -332,7 +331,6 @@ impl Program {
 #[derive(Debug, Clone)]
 pub struct Runner {
     program: Program,
-    shuffler: shuffle::Shuffler,
     /// Plain shuffles: the project's fast generator (batched unbiased draws from ChaCha8).
     fast: FastDealer,
     rng: ChaCha8Rng,

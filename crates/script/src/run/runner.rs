@@ -61,15 +61,29 @@ impl Runner {
                                 continue;
                             }
                         },
-                        None if c.length_rejection => self
-                            .shuffler
-                            .deal_with_lengths(&c.script.predeal, &c.script.predeal_lengths),
-                        None if c.script.predeal == [0; 4] => self.fast.next_deal(),
-                        None => match self.fast.deal_rest(&c.script.predeal.map(Hand::from_bits)) {
-                            Ok(d) => d,
-                            // Unreachable: the parser refuses overlapping or oversized predeals.
-                            Err(_) => self.shuffler.deal(&c.script.predeal),
-                        },
+                        None if c.script.predeal == [0; 4] && !c.length_rejection => {
+                            self.fast.next_deal()
+                        }
+                        None => {
+                            let dealt = if c.length_rejection {
+                                super::shuffle::deal_with_lengths(
+                                    &mut self.fast,
+                                    &c.script.predeal,
+                                    &c.script.predeal_lengths,
+                                )
+                            } else {
+                                self.fast.deal_rest(&c.script.predeal.map(Hand::from_bits))
+                            };
+                            match dealt {
+                                Ok(d) => d,
+                                // Unreachable: the parser refuses overlapping or oversized
+                                // predeals; the run ends rather than deal something else.
+                                Err(_) => {
+                                    self.generated = generate;
+                                    continue;
+                                }
+                            }
+                        }
                     }
                 }
             };

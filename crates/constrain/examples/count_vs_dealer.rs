@@ -2,7 +2,7 @@
 //! draw `n` deals) against Debian's `/usr/games/dealer` producing the same `n` deals by
 //! rejection, one case after the other so the same load slows both.
 //!
-//! `cargo run --release -p fairdeal-constrain --example vs_dealer -- [n] [dealer path]`
+//! `cargo run --release -p fairdeal-constrain --example count_vs_dealer -- [n] [dealer path]`
 //! (defaults 10000 and /usr/games/dealer). Prints a Markdown table row per case.
 
 use fairdeal_constrain::{parse, Dealer, Options};

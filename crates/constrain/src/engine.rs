@@ -588,7 +588,7 @@ impl Tables {
         let loose: Vec<bool> = (0..k)
             .map(|i| {
                 let sc = &set.seats[seats[i].index()];
-                k >= 3
+                k >= 2
                     && sc.shapes == ShapeSet::all()
                     && !sc.exact_suits.iter().any(|&e| e)
                     && !in_fit[i]

@@ -379,9 +379,22 @@ fn acceleration_is_described() {
         a.contains("North: 4 of 560 shapes, HCP 15-37; North-South: combined HCP 31-40"),
         "{a}"
     );
-    // Here the joint tables exceed the budget: the rarer part (the sum) is counted, the
-    // seat's range tested.
+    // A seat's range and its partnership's sum are counted together (two HCP-only seats are
+    // counted with their high cards alone, well inside the budget).
     let p = compile("condition hcp(north) + hcp(south) >= 31 && hcp(north) >= 15\n").unwrap();
+    let a = p.acceleration();
+    assert!(
+        a.contains("Sampled exactly: North: HCP 15-37; North-South: combined HCP 31-40 —"),
+        "{a}"
+    );
+    // Here the joint tables exceed the budget (four seats with shapes and points): the rarer
+    // part (the sum) is counted, the seats' conditions tested.
+    let p = compile(
+        "condition hcp(north) + hcp(south) >= 31 && hcp(north) >= 15 && hcp(east) >= 5 \
+         && hcp(west) >= 3 && shape(south, any 4333 + any 5332) \
+         && shape(north, any 4432 + any 5422) && shape(east, any 5431) && shape(west, any 6322)\n",
+    )
+    .unwrap();
     let a = p.acceleration();
     assert!(
         a.contains("Sampled exactly: North-South: combined HCP 31-40 —"),

@@ -81,13 +81,14 @@ test('a 16-board batch solves in the worker pool while the page stays responsive
     const lags = await page.evaluate(async () => {
       const input = document.querySelector('#number-input');
       const out = [];
-      for (let i = 0; i < 20 && document.querySelector('#dd-batch-progress'); i++) {
+      for (let i = 0; i < 60 && document.querySelector('#dd-batch-progress'); i++) {
         const t0 = performance.now();
         input.value = String(1000 + i);
         input.dispatchEvent(new InputEvent('input', { bubbles: true }));
         await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
         out.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 150));
+        // Short gaps, so that even a fast machine gets several samples in before the batch ends.
+        await new Promise((r) => setTimeout(r, 40));
       }
       return out;
     });

@@ -222,6 +222,7 @@ test('typing a four-seat set never blocks the page: the count runs in the worker
   const spec = 'north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10\n';
   await page.locator('#constrain-text').pressSequentially(spec, { delay: 15 });
   const typingGap = await page.evaluate(() => window.__gap);
+  await shot(page, 'constrain-four-seats');
   // Then the worker's answer arrives: the exact count, the same as `fairdeal count`.
   const cli = cliCount(spec);
   const expected = cli.stdout.match(/^deals: (\d+) of/m)[1];
@@ -312,6 +313,7 @@ test('a seed revealed on the page gives the same boards and the same statistics 
   const seed = (await page.textContent('#constrain-seed')).trim();
   assert.match(seed, /^[0-9a-f]{64}$/);
   assert.match(await page.textContent('#constrain-command'), new RegExp(`fairdeal constrain conditions.txt -n 8 --seed ${seed}`));
+  await shot(page, 'constrain-seed-revealed');
   const onPage = await page.$$eval('.cst-board', (bs) => bs.map((b) => b.dataset.pbn));
   const cli = cliWithSpec(spec, ['constrain', 'SPEC', '-n', '8', '--seed', seed]).trim().split('\n');
   assert.deepEqual(onPage, cli);

@@ -395,6 +395,7 @@ test('a seed revealed after a run gives the same deals in `fairdeal script`', { 
   assert.equal(await page.locator('#script-seed').count(), 0, 'no seed before the user asks');
   await page.click('#script-reveal');
   const seed = (await page.textContent('#script-seed')).trim();
+  await shot(page, 'script-seed-revealed');
   assert.match(seed, /^[0-9a-f]{64}$/);
   assert.match(await page.textContent('#script-command'), new RegExp(`fairdeal script script.dl --seed-hex ${seed}`));
   const shown = (await page.textContent('#script-output')).trim().split('\n').map((l) => l.trimEnd());

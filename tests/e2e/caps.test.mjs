@@ -16,7 +16,7 @@ test('huge sizes get a message at the field and no work', { timeout: 120_000 }, 
   await page.fill('#board-low', '1');
   await page.fill('#board-high', '4000000000');
   await page.locator('#boards-error').waitFor({ timeout: 2000 });
-  assert.match(await page.textContent('#boards-error'), /^Boards: the dup format holds boards up to 99; the last board is 4000000000/);
+  assert.match(await page.textContent('#boards-error'), /^Boards: format "dup" supports boards up to 99; the set goes to board 4000000000/);
   await page.click('#deal-session');
   await page.waitForTimeout(300);
   assert.equal(await page.locator('.file-list').count(), 0, 'nothing dealt');

@@ -170,6 +170,14 @@ fn value_of(h: [u32; 5]) -> u128 {
         | u128::from(h[2].swap_bytes())
 }
 
+/// Boards `range` (numbered from its first board) dealt from `seed` and `owner`: the set
+/// `bigdealx -n low-high` writes, and what the Tournament page shows.
+pub fn deal_range(seed: &Seed, owner: &str, range: crate::formats::BoardRange) -> Vec<(u32, Deal)> {
+    (range.low()..=range.high())
+        .zip(BigDealGenerator::from_seed(seed, owner))
+        .collect()
+}
+
 impl Iterator for BigDealGenerator {
     type Item = Deal;
 

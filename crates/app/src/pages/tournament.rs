@@ -13,7 +13,7 @@
 use crate::browser;
 use crate::components::files::{toggled, FileList, FormatPicker};
 use crate::download::download_bytes;
-use fairdeal_dealing::bigdeal::{BigDealGenerator, DEFAULT_OWNER};
+use fairdeal_dealing::bigdeal::DEFAULT_OWNER;
 use fairdeal_dealing::entropy::{Seed, SeedBuilder};
 use fairdeal_dealing::formats::{select_formats, BoardRange, LineEnding, WriteOptions};
 use fairdeal_dealing::squaredeal::{
@@ -31,11 +31,7 @@ pub use crate::components::files::NamedFile;
 pub use crate::components::export_panel::session_files;
 
 /// Deals boards `range` from `seed` and `owner` with Big Deal's generator.
-pub fn deal_range(seed: &Seed, owner: &str, range: BoardRange) -> Vec<(u32, Deal)> {
-    (range.low()..=range.high())
-        .zip(BigDealGenerator::from_seed(seed, owner))
-        .collect()
-}
+pub use fairdeal_dealing::bigdeal::deal_range;
 
 /// Most boards in one session: Big Deal's own limit ("no one plays sessions of more than 100
 /// boards"), a count, not the highest number (91–110 is fine).
@@ -50,14 +46,9 @@ pub fn session_range(low: &str, high: &str, formats: &[String]) -> Result<BoardR
     };
     let range = BoardRange::new(l, h).map_err(|e| format!("Boards: {e}"))?;
     if let Ok(specs) = select_formats(&formats.join(",")) {
-        if let Some((name, max)) = specs
-            .iter()
-            .find_map(|f| f.max_board.filter(|m| h > *m).map(|m| (f.name, m)))
-        {
-            return Err(format!(
-                "Boards: the {name} format holds boards up to {max}; the last board is {h}"
-            ));
-        }
+        range
+            .check_formats(&specs)
+            .map_err(|e| format!("Boards: {e}"))?;
     }
     if range.count() > MAX_SESSION_BOARDS {
         return Err(format!(

@@ -109,18 +109,9 @@ pub(crate) fn check_range(
             range.count()
         );
     }
-    for f in formats {
-        if let Some(max) = f.max_board {
-            if range.high() > max {
-                bail!(
-                    "format {:?} supports boards up to {max}; the set goes to board {} (Big Deal would silently skip it)",
-                    f.name,
-                    range.high()
-                );
-            }
-        }
-    }
-    Ok(())
+    range
+        .check_formats(formats)
+        .map_err(|e| anyhow::anyhow!("{e} (Big Deal would silently skip it)"))
 }
 
 /// Streams `deals` into one file per format in `dir` (and PBN to stdout if `stdout`). Every

@@ -222,6 +222,22 @@ impl BoardRange {
     pub const fn count(self) -> u32 {
         self.high - self.low + 1
     }
+
+    /// Refuses, before anything is dealt, a range going past the highest board one of
+    /// `formats` can hold (Big Deal would silently skip those boards).
+    pub fn check_formats(self, formats: &[&FormatSpec]) -> Result<(), FormatError> {
+        match formats
+            .iter()
+            .find_map(|f| f.max_board.filter(|&m| self.high > m).map(|m| (f.name, m)))
+        {
+            Some((format, max)) => Err(FormatError::BoardTooHigh {
+                format,
+                max,
+                high: self.high,
+            }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Text (line endings may change) or binary.

@@ -35,6 +35,15 @@ fn percent_of(q: &str, label: &str) -> String {
     a.chart.row(label).unwrap().percent.clone()
 }
 
+/// The text of the first element under `el` matching `selector` (which must exist).
+fn text_in(el: &web_sys::Element, selector: &str) -> String {
+    el.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .text_content()
+        .unwrap()
+}
+
 #[wasm_bindgen_test]
 async fn chart_component_draws_every_row_with_its_exact_fraction() {
     for (chart, orientation) in [
@@ -72,19 +81,9 @@ async fn chart_component_draws_every_row_with_its_exact_fraction() {
             assert_eq!(title, row_tooltip(&chart, i as usize));
             assert!(title.contains(&format!("= {} %", r.percent)));
             assert!(title.contains(&format!("({} of {}", r.count, chart.total)));
-            let pct = g
-                .query_selector(".pc-pct")
-                .unwrap()
-                .unwrap()
-                .text_content()
-                .unwrap();
+            let pct = text_in(&g, ".pc-pct");
             assert_eq!(pct, format!("{} %", r.percent));
-            let label = g
-                .query_selector(".pc-label")
-                .unwrap()
-                .unwrap()
-                .text_content()
-                .unwrap();
+            let label = text_in(&g, ".pc-label");
             assert_eq!(label, r.label);
         }
         let caption = host.query_selector(".pc-formula-html").unwrap().unwrap();
@@ -456,12 +455,7 @@ async fn page_shows_the_clis_percentages_for_a_lesson() {
                 row[2],
                 "step {step}"
             );
-            let pct = g
-                .query_selector(".pc-pct")
-                .unwrap()
-                .unwrap()
-                .text_content()
-                .unwrap();
+            let pct = text_in(&g, ".pc-pct");
             assert_eq!(pct, format!("{} %", row[3]), "step {step}");
         }
         let nav = host.query_selector("#lesson-step").unwrap().unwrap();

@@ -10,13 +10,14 @@
 //! Panic policy: no panics; impossible sets and compile errors are [`AnalysisError`]s naming
 //! the category.
 
-use crate::{BuildError, CompileError, ConstraintSet, Dealer, Options, Spec, ALL_DEALS};
+use crate::{BuildError, CompileError, ConstraintSet, Dealer, Options, Spec};
 use fairdeal_model::Seat;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use thiserror::Error;
 
-/// The engine options every count is made with (the engine's defaults).
+/// The engine options every count is made with: the engine's default table budget, and a
+/// small try limit (it bounds only the pilot draws of a set counted in part).
 pub const COUNT_OPTIONS: Options = Options {
     budget: 200_000_000,
     max_tries: 20_000,
@@ -190,9 +191,6 @@ pub fn analyse(spec: &Spec) -> Result<Analysis, AnalysisError> {
     Ok(assemble(spec, parts))
 }
 
-/// Every deal, for the "N of ALL" line.
-pub const TOTAL_DEALS: u128 = ALL_DEALS;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,7 +205,7 @@ mod tests {
         assert!(c.is_exact());
         assert_eq!(c.acceptance, None);
         // Deals with North 20-21 HCP: a fraction of every deal, reduced.
-        assert_eq!(c.deals * c.fraction.1, ALL_DEALS * c.fraction.0);
+        assert_eq!(c.deals * c.fraction.1, crate::ALL_DEALS * c.fraction.0);
         assert_eq!(c.exact_seats, vec![Seat::North]);
     }
 

@@ -23,8 +23,8 @@ pub const SET_OPTIONS: Options = Options {
     fallback: true,
 };
 
-/// Why a set cannot be dealt.
-#[derive(Debug, Error)]
+/// Why a spec cannot be dealt (a set, or the statistics generator).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetError {
     /// The spec's conditions do not compile into a constraint set.
     #[error(transparent)]

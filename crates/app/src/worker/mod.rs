@@ -5,9 +5,9 @@
 //!   with the boards, or `Failed`/`Cancelled`). The types cross a thread boundary, so they are
 //!   plain serialisable data (gloo-worker's default bincode codec): deals travel as the four
 //!   hands' card bitsets.
-//! * [`job`] — [`job::Job`], a constrained batch that deals in chunks from a ChaCha20 stream
-//!   keyed by a 32-byte seed. The page runs small batches itself with the same runner, so a
-//!   seed gives the same boards whether or not the worker dealt them.
+//! * [`job`] — [`job::Job`], a constrained batch dealt in chunks by
+//!   `fairdeal_constrain::SetDealer` (ChaCha8 keyed by a 32-byte seed, as `fairdeal
+//!   constrain --seed`); every batch of the Constrain page runs here.
 //! * [`sliced`] — the one runner every job of the worker goes through: a job is a
 //!   [`sliced::SlicedJob`] (one slice of work, its start / progress / done / cancel
 //!   messages) held by a [`sliced::Slot`], which starts it (answering `Failed` when it cannot

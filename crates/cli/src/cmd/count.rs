@@ -7,8 +7,8 @@
 //! `line:column: message` with the line and a caret (exit 1). `-` reads standard input.
 
 use anyhow::{anyhow, Context};
-use fairdeal_constrain::analysis::{analyse, Analysis, SetCount, PILOT_DRAWS, TOTAL_DEALS};
-use fairdeal_constrain::{parse, Spec};
+use fairdeal_constrain::analysis::{analyse, Analysis, SetCount, PILOT_DRAWS};
+use fairdeal_constrain::{parse, Spec, ALL_DEALS};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -53,7 +53,7 @@ fn report(c: &SetCount) -> String {
     let seats: Vec<&str> = c.exact_seats.iter().map(|s| s.name()).collect();
     let (num, den) = c.fraction;
     let mut out = format!(
-        "exact seats: {}\nhands: {} ({})\ndeals: {} of {TOTAL_DEALS}\nprobability: {num}/{den} = {:.6e} %\n",
+        "exact seats: {}\nhands: {} ({})\ndeals: {} of {ALL_DEALS}\nprobability: {num}/{den} = {:.6e} %\n",
         if seats.is_empty() { "none".to_string() } else { seats.join(", ") },
         c.hands,
         unit(c.exact_seats.len()),

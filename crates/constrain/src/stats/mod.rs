@@ -21,26 +21,14 @@ pub use chi::{chi_square, ChiSquare};
 pub use theory::{ExactCounts, Expected, Theory, Unavailable};
 pub use var::{patterns, StatParseError, TableSpec, Var};
 
-use crate::dealer::{BuildError, Dealer, Options, SampleError};
-use crate::level::{LevelError, Levelled};
-use crate::spec::{CompileError, Spec};
+use crate::dealer::{Dealer, Options, SampleError};
+use crate::level::Levelled;
+use crate::spec::Spec;
 use fairdeal_model::{Deal, Seat, Suit};
 use rand_core::RngCore;
-use thiserror::Error;
 
-/// Why a generator could not be built.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum GeneratorError {
-    /// The spec's statements are inconsistent.
-    #[error(transparent)]
-    Compile(#[from] CompileError),
-    /// The dealer could not be built.
-    #[error(transparent)]
-    Build(#[from] BuildError),
-    /// A levelled category could not be built.
-    #[error(transparent)]
-    Level(#[from] LevelError),
-}
+/// Why a generator could not be built: the set dealer's error (the same three causes).
+pub use crate::set::SetError as GeneratorError;
 
 /// Draws the deals of a spec: exact sampling of a plain set, or of a levelled set whose
 /// categories are picked independently by weight for each deal.

@@ -10,9 +10,9 @@
 //!   there is none (impossible sets name the seat or condition).
 //! * Deal 1–N boards with the standard dealer/vulnerability rotation, shown as hand diagrams a
 //!   page at a time, labelled with their category for levelled sets, and exported in every
-//!   format of the dealing core (singly or as a zip). Batches above [`INLINE_MAX`] boards run
-//!   in the dealing worker ([`crate::worker`]) with a progress bar and a Cancel button; smaller
-//!   ones are dealt at once on the page by the same runner.
+//!   format of the dealing core (singly or as a zip). Every batch runs in the dealing worker
+//!   ([`crate::worker`]) with a progress bar and a Cancel button, so a rare set's table build
+//!   never blocks the page.
 //! * Below, the Statistics panel ([`stats`]): N deals in the worker, against exact theory.
 //!
 //! Panic policy: no input reaches a panic; every failure becomes a message on the page.
@@ -23,7 +23,7 @@ pub mod stats;
 use crate::components::export_panel::{ExportPanel, ExportSource};
 use crate::components::hand_diagram::HandDiagram;
 use crate::components::reveal_seed::RevealSeed;
-use crate::worker::job::{Job, MAX_BOARDS};
+use crate::worker::job::MAX_BOARDS;
 use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{BatchRequest, FromWorker, ToWorker};
 use fairdeal_constrain::shape::CLASSES;
@@ -31,15 +31,12 @@ use fairdeal_constrain::Who;
 use fairdeal_model::{Seat, Vulnerability};
 use gloo_timers::callback::Timeout;
 use state::{
-    group_digits, one_in, parse_board_count, unpack_boards, Analysis, Batch, BatchAction,
-    ConstrainState, CountView, EditAction, FieldKind, TOTAL_DEALS,
+    group_digits, one_in, parse_board_count, Analysis, Batch, BatchAction, ConstrainState,
+    CountView, EditAction, FieldKind, TOTAL_DEALS,
 };
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// Batches of more boards than this are dealt in the worker.
-pub const INLINE_MAX: u32 = 200;
 
 /// Pause after the last edit before the worker is asked to count, in milliseconds.
 pub const COUNT_PAUSE_MS: u32 = 120;
@@ -279,7 +276,6 @@ fn select_in_editor(text: &str, span: std::ops::Range<usize>) {
 #[derive(Properties, PartialEq)]
 struct ResultsProps {
     boards: Rc<Vec<state::DealtBoard>>,
-    worker: bool,
     /// The seed the boards were dealt from (shown on request).
     seed: Option<[u8; 32]>,
 }
@@ -315,7 +311,6 @@ fn Results(props: &ResultsProps) -> Html {
     html! {
         <section class="panel cst-results" aria-labelledby="cst-results-heading">
             <h2 id="cst-results-heading">{ format!("{} boards", props.boards.len()) }
-                if props.worker { <small class="cst-via">{" (dealt in the background worker)"}</small> }
             </h2>
             <Export boards={props.boards.clone()} />
             <crate::pages::boards::send::SendToBoardSets name="Constrained deals"
@@ -431,25 +426,12 @@ pub fn ConstrainPage() -> Html {
                 Err(m) => return batch.dispatch(BatchAction::Fail(m)),
             };
             last_seed.set(Some(seed));
+            // Every batch is dealt in the worker: building the tables of a rare set can take
+            // seconds, which must never happen in a click handler.
             let categories = Rc::new(st.categories.clone());
-            if n <= INLINE_MAX {
-                let result = Job::new(&st.text, n, seed).and_then(|mut j| {
-                    j.step(n)?;
-                    Ok(j.into_boards())
-                });
-                match result {
-                    Ok(packed) => batch.dispatch(BatchAction::Finished(Rc::new(unpack_boards(
-                        &packed,
-                        &categories,
-                    )))),
-                    Err(m) => batch.dispatch(BatchAction::Fail(m)),
-                }
-                return;
-            }
             batch.dispatch(BatchAction::Start {
                 job,
                 total: n,
-                worker: true,
                 categories,
             });
             let d = batch.clone();
@@ -485,8 +467,8 @@ pub fn ConstrainPage() -> Html {
                 <button type="button" id="constrain-cancel" onclick={on_cancel}>{"Cancel"}</button>
             </div>
         },
-        Batch::Done { boards, worker } => {
-            html! { <Results boards={boards.clone()} worker={*worker} seed={*last_seed} /> }
+        Batch::Done { boards } => {
+            html! { <Results boards={boards.clone()} seed={*last_seed} /> }
         }
         Batch::Cancelled { done, total } => html! {
             <p class="notice" id="constrain-cancelled" role="status">{ format!("Cancelled after {done} of {total} boards; nothing was kept.") }</p>
@@ -521,7 +503,7 @@ pub fn ConstrainPage() -> Html {
                 if let Err(m) = parse_board_count(&boards_text, MAX_BOARDS) {
                     <p class="error field-error" id="constrain-boards-error" role="alert">{ m }</p>
                 }
-                <small class="cst-deal-hint">{ format!("Up to {INLINE_MAX} boards are dealt at once; larger batches (up to {MAX_BOARDS}) in a background worker.") }</small>
+                <small class="cst-deal-hint">{ format!("Up to {MAX_BOARDS} boards, dealt in a background worker.") }</small>
             </form>
             { batch_view }
             <stats::StatsPanel spec={AttrValue::from(st.text.clone())} can_run={st.can_deal()} />

@@ -48,7 +48,7 @@ pub const TOTAL_DEALS: u128 = ALL_DEALS;
 pub enum Batch {
     /// Nothing dealt yet.
     Idle,
-    /// Dealing (in the worker when `worker`).
+    /// Dealing in the worker.
     Running {
         /// The batch id.
         job: u32,
@@ -56,8 +56,6 @@ pub enum Batch {
         done: u32,
         /// Boards asked for.
         total: u32,
-        /// True if the worker deals it.
-        worker: bool,
         /// Category names to label the boards with.
         categories: Rc<Vec<String>>,
     },
@@ -65,8 +63,6 @@ pub enum Batch {
     Done {
         /// The boards.
         boards: Rc<Vec<DealtBoard>>,
-        /// True if the worker dealt them.
-        worker: bool,
     },
     /// Stopped by the user.
     Cancelled {
@@ -88,18 +84,14 @@ pub enum BatchAction {
         job: u32,
         /// Boards asked for.
         total: u32,
-        /// Dealt by the worker?
-        worker: bool,
         /// Category names.
         categories: Rc<Vec<String>>,
     },
     /// A message from the worker.
     Worker(crate::worker::protocol::FromWorker),
-    /// The page dealt the batch itself.
-    Finished(Rc<Vec<DealtBoard>>),
     /// The user pressed Cancel.
     Cancel,
-    /// Dealing failed before or without the worker.
+    /// Dealing failed before the worker was asked.
     Fail(String),
 }
 
@@ -121,19 +113,13 @@ impl Batch {
                 BatchAction::Start {
                     job,
                     total,
-                    worker,
                     categories,
                 },
             ) => Batch::Running {
                 job,
                 done: 0,
                 total,
-                worker,
                 categories,
-            },
-            (_, BatchAction::Finished(boards)) => Batch::Done {
-                boards,
-                worker: false,
             },
             (_, BatchAction::Fail(m)) => Batch::Failed(m),
             (Batch::Running { done, total, .. }, BatchAction::Cancel) => Batch::Cancelled {
@@ -144,7 +130,6 @@ impl Batch {
                 Batch::Running {
                     job,
                     total,
-                    worker,
                     categories,
                     ..
                 },
@@ -154,12 +139,10 @@ impl Batch {
                     job: *job,
                     done,
                     total: *total,
-                    worker: *worker,
                     categories: categories.clone(),
                 },
                 FromWorker::Done { job: j, boards } if j == *job => Batch::Done {
                     boards: Rc::new(unpack_boards(&boards, categories)),
-                    worker: true,
                 },
                 FromWorker::Cancelled { job: j, done } if j == *job => Batch::Cancelled {
                     done,

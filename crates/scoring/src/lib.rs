@@ -19,6 +19,8 @@
 //! * [`setup`] — an event's set-up (pairs/teams, movement, sizes) and the rows it pre-fills.
 //! * [`checks`] — which cell problems to show, and rows that do not fit the movement.
 //! * [`read`] — results CSV and PBN readers (text in, no files), reporting bad lines.
+//! * [`records`] — the event's hand records ([`records::BoardRecord`]), each result against
+//!   double dummy and par, and the fouled-board flag.
 //! * [`csv_cell`] — [`csv_cell::neutralise_formula`]: text cells made safe for spreadsheets.
 //! * [`movement`] — Mitchell (skip, arrow switch) and all-play-all round-robin schedules.
 //!
@@ -42,6 +44,7 @@ pub mod matchpoints;
 pub mod method;
 pub mod movement;
 pub mod read;
+pub mod records;
 pub mod setup;
 pub mod synthetic;
 pub mod team_event;

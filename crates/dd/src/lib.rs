@@ -12,12 +12,16 @@
 //! * [`solve_list`] (native only) — the use case "solve a list of deals" (`fairdeal dd`): each
 //!   distinct deal once ([`DistinctDeals`], keyed by the deal, not the board number) through
 //!   [`solve_tables`], with per-deal progress and the count of solves; a table for every item.
+//! * [`solve_each`] (native only) — any per-item work (e.g. every opening lead of each deal)
+//!   on the same kind of threads, results in input order.
 //!
 //! **Invariants:** no I/O; the same deal gives the same table on every target; a list is
 //! solved once per distinct deal (equal hands, whatever the board number or first seat).
 
 mod convert;
 mod distinct;
+#[cfg(not(target_arch = "wasm32"))]
+mod each;
 mod lead;
 #[cfg(not(target_arch = "wasm32"))]
 mod list;
@@ -28,6 +32,8 @@ mod solver;
 
 pub use convert::{from_pons_table, to_pons_deal};
 pub use distinct::DistinctDeals;
+#[cfg(not(target_arch = "wasm32"))]
+pub use each::solve_each;
 pub use lead::Lead;
 #[cfg(not(target_arch = "wasm32"))]
 pub use list::{solve_list, ListOptions, ListTables, Progress};

@@ -22,6 +22,8 @@
 //! * [`records`] — the event's hand records ([`records::BoardRecord`]), each result against
 //!   double dummy and par, and the fouled-board flag.
 //! * [`csv_cell`] — [`csv_cell::neutralise_formula`]: text cells made safe for spreadsheets.
+//! * [`pbn_results`] — PBN 2.1 results: `ScoreTable`, `TotalScoreTable`, `OptimumResultTable`
+//!   written from a scored event and its records, `ScoreTable` read back.
 //! * [`movement`] — Mitchell (skip, arrow switch) and all-play-all round-robin schedules.
 //!
 //! Scores are always from North–South's point of view (positive = NS plus).
@@ -43,6 +45,7 @@ pub mod imps;
 pub mod matchpoints;
 pub mod method;
 pub mod movement;
+pub mod pbn_results;
 pub mod read;
 pub mod records;
 pub mod setup;

@@ -15,8 +15,11 @@
 //! `PairNS`/`PairEW`), else the player names `North`+`South` and `East`+`West`. An optional
 //! `Score` tag (`NS 420`, `EW 100`) is kept and checked. A value `#` repeats the previous
 //! game's value (PBN export form). Comments (`;` lines, `{…}`) and play sections are skipped.
+//! A game with a `ScoreTable` section (PBN 2.1 §5.7, as [`crate::pbn_results`] writes it)
+//! gives one row per table row instead, numbered by the game's `Board` tag.
 
 use crate::event::{Column, Event, ResultRow};
+use crate::pbn_results::TableProblem;
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -65,6 +68,12 @@ pub enum ReadProblemKind {
     #[error("`{text}` is not a PBN tag; expected [Name \"value\"]")]
     BadTag {
         /// The line.
+        text: String,
+    },
+    /// A PBN `ScoreTable` section that cannot be read.
+    #[error("PBN ScoreTable skipped: {text}")]
+    ScoreTable {
+        /// What is wrong.
         text: String,
     },
     /// An unreadable PBN `Score` tag.
@@ -250,8 +259,12 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
     let mut game_line = 0usize;
     let mut in_comment = false;
     let mut in_section = false;
+    let mut in_table = false;
+    // The lines of the current game's `ScoreTable` section (PBN 2.1 §5.7).
+    let mut table: Vec<(usize, String)> = Vec::new();
     let finish = |game: &mut HashMap<String, String>,
                   previous: &mut HashMap<String, String>,
+                  table: &mut Vec<(usize, String)>,
                   line: usize,
                   event: &mut Event,
                   problems: &mut Vec<ReadProblem>| {
@@ -264,9 +277,12 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
                 *v = previous.get(k).cloned().unwrap_or_default();
             }
         }
-        if let Some(row) = pbn_row(game, line, problems) {
+        if let Some(header) = game.get("ScoreTable") {
+            table_rows(game, header, table, line, event, problems);
+        } else if let Some(row) = pbn_row(game, line, problems) {
             event.rows.push(row);
         }
+        table.clear();
         *previous = std::mem::take(game);
     };
     for (i, raw) in text.lines().enumerate() {
@@ -297,11 +313,13 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
             finish(
                 &mut game,
                 &mut previous,
+                &mut table,
                 game_line,
                 &mut event,
                 &mut problems,
             );
             in_section = false;
+            in_table = false;
             continue;
         }
         if l.starts_with('[') {
@@ -310,6 +328,7 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
                     if game.is_empty() {
                         game_line = line_no;
                     }
+                    in_table = name == "ScoreTable";
                     in_section = matches!(
                         name,
                         "Auction"
@@ -328,6 +347,8 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
                     kind: ReadProblemKind::BadTag { text: l.into() },
                 }),
             }
+        } else if in_table {
+            table.push((line_no, l.to_string()));
         } else if !in_section && !l.starts_with('*') {
             problems.push(ReadProblem {
                 line: line_no,
@@ -338,11 +359,55 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
     finish(
         &mut game,
         &mut previous,
+        &mut table,
         game_line,
         &mut event,
         &mut problems,
     );
     ReadOutcome { event, problems }
+}
+
+/// The rows of a game's `ScoreTable` (see [`crate::pbn_results`]); the game's `Board` tag
+/// numbers them.
+fn table_rows(
+    game: &HashMap<String, String>,
+    header: &str,
+    table: &[(usize, String)],
+    line: usize,
+    event: &mut Event,
+    problems: &mut Vec<ReadProblem>,
+) {
+    let Some(board) = game
+        .get("Board")
+        .map(|b| b.trim())
+        .filter(|b| !b.is_empty())
+    else {
+        problems.push(ReadProblem {
+            line,
+            kind: ReadProblemKind::MissingTag { tag: "Board" },
+        });
+        return;
+    };
+    match crate::pbn_results::score_table_rows(board, header, table) {
+        Ok(rows) => event.rows.extend(rows),
+        Err(e) => {
+            let (at, text) = match e {
+                TableProblem::Unclosed(l) => (l, "a string token (\"…\") is not closed"),
+                TableProblem::Incomplete(l) => (
+                    l,
+                    "the last row has fewer elements than the header has columns",
+                ),
+                TableProblem::NoPairs => (
+                    line,
+                    "the header has no PairId_NS/PairId_EW (or Names_NS/Names_EW) column",
+                ),
+            };
+            problems.push(ReadProblem {
+                line: at,
+                kind: ReadProblemKind::ScoreTable { text: text.into() },
+            });
+        }
+    }
 }
 
 fn pbn_row(

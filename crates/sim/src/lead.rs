@@ -296,13 +296,21 @@ impl LeadProblem {
                 }
             })
             .collect();
-        rows.sort_by(|a, b| {
-            b.tricks
-                .estimate
-                .total_cmp(&a.tricks.estimate)
-                .then(b.set_pct.estimate.total_cmp(&a.set_pct.estimate))
-                .then(a.card.index().cmp(&b.card.index()))
-        });
+        // Order on exact integer sums (float means of equal sums are equal, but say so).
+        let key = |row: &LeadRow| {
+            let g = row.group;
+            let tricks: u64 = results.iter().map(|r| u64::from(r.tricks[g])).sum();
+            let set = results
+                .iter()
+                .filter(|r| r.tricks[g] >= needed_to_set)
+                .count();
+            (
+                std::cmp::Reverse(tricks),
+                std::cmp::Reverse(set),
+                row.card.index(),
+            )
+        };
+        rows.sort_by_cached_key(key);
         let paired = match rows.first() {
             Some(best) => rows[1..]
                 .iter()
@@ -374,7 +382,7 @@ pub struct LeadReport {
     pub declarer: Seat,
     /// Vulnerability.
     pub vul: Vulnerability,
-    /// Leads, best first (most mean defensive tricks, then % set, then card order).
+    /// Leads, best first (most defensive tricks in total, then most deals set, then card order).
     pub rows: Vec<LeadRow>,
     /// The best lead against each other lead, in row order.
     pub paired: Vec<PairedDiff>,

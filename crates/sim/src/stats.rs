@@ -7,29 +7,40 @@
 //! Both come from [`fairdeal_prob::sim`] (the Probability page's simulations use them too).
 //! With fewer than two values a mean has no interval: its ends are −∞ and +∞.
 
+use fairdeal_prob::sim::ProportionEstimator;
 pub use fairdeal_prob::sim::{t_975, Interval, Z_975};
-use fairdeal_prob::sim::{MeanEstimator, ProportionEstimator};
 
-/// The mean of `values` with its 95 % Student t interval (values are pushed in order, so the
-/// result does not depend on how they were computed).
+/// The mean of `values` with its 95 % Student t interval, in two passes over the values in
+/// order: mean = Σx/n, s² = Σ(x − mean)²/(n − 1), half-width t₀.₉₇₅,ₙ₋₁·s/√n. (Sums of small
+/// integers are exact, so equal sums give equal means, and the printed mean is the exact one.)
 pub fn mean_interval(values: impl IntoIterator<Item = f64>) -> Interval {
-    let mut est = MeanEstimator::new();
-    for x in values {
-        // Our values are tricks, scores and their differences: always finite.
-        if est.push(x).is_err() {
-            unreachable!("simulation values are finite");
-        }
+    let values: Vec<f64> = values.into_iter().collect();
+    let n = values.len();
+    if n == 0 {
+        return Interval {
+            estimate: f64::NAN,
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
+            samples: 0,
+        };
     }
-    est.interval().unwrap_or(Interval {
-        estimate: if est.samples() == 0 {
-            f64::NAN
-        } else {
-            est.mean()
-        },
-        low: f64::NEG_INFINITY,
-        high: f64::INFINITY,
-        samples: est.samples(),
-    })
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let Some(t) = t_975(n as u64 - 1) else {
+        return Interval {
+            estimate: mean,
+            low: f64::NEG_INFINITY,
+            high: f64::INFINITY,
+            samples: n as u64,
+        };
+    };
+    let var = values.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1) as f64;
+    let half = t * (var / n as f64).sqrt();
+    Interval {
+        estimate: mean,
+        low: mean - half,
+        high: mean + half,
+        samples: n as u64,
+    }
 }
 
 /// The proportion of `true` with its 95 % Wilson interval (0 samples: NaN, no interval).

@@ -24,6 +24,8 @@
 //! * [`csv_cell`] — [`csv_cell::neutralise_formula`]: text cells made safe for spreadsheets.
 //! * [`pbn_results`] — PBN 2.1 results: `ScoreTable`, `TotalScoreTable`, `OptimumResultTable`
 //!   written from a scored event and its records, `ScoreTable` read back.
+//! * [`publish`] — the published results page: rankings, travellers against DD and par,
+//!   personal scorecards, hand records, charts, one self-contained HTML string.
 //! * [`movement`] — Mitchell (skip, arrow switch) and all-play-all round-robin schedules.
 //!
 //! Scores are always from North–South's point of view (positive = NS plus).
@@ -46,6 +48,7 @@ pub mod matchpoints;
 pub mod method;
 pub mod movement;
 pub mod pbn_results;
+pub mod publish;
 pub mod read;
 pub mod records;
 pub mod setup;

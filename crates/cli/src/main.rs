@@ -37,6 +37,8 @@ enum Command {
     Stats(cmd::stats::Args),
     /// Score a session: results CSV/PBN → matchpoints, Butler, cross-IMPs, VPs or team matches → ranking.
     Score(cmd::score::Args),
+    /// Publish a session: results + hand records → one HTML page (rankings, travellers v DD and par, scorecards).
+    Publish(cmd::publish::Args),
     /// Convert hand records between PBN, LIN and every Big Deal format.
     Convert(cmd::convert::Args),
     /// Print hand records or per-seat practice sheets as an HTML page made for print.
@@ -60,6 +62,7 @@ fn main() {
         Command::Constrain(args) => cmd::constrain::run(args),
         Command::Stats(args) => cmd::stats::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Publish(args) => cmd::publish::run(args),
         Command::Convert(args) => cmd::convert::run(args),
         Command::Print(args) => cmd::print::run(args),
         Command::Script(args) => cmd::script::run(args),

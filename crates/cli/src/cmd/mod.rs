@@ -9,6 +9,7 @@ pub mod deal;
 pub mod number;
 pub mod print;
 pub mod prob;
+pub mod publish;
 pub mod score;
 pub mod script;
 pub mod squaredeal;

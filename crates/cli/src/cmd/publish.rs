@@ -1,0 +1,219 @@
+//! `fairdeal publish`: a session's results and hand records → one self-contained HTML page
+//! (and, with `--pbn`, PBN 2.1 results).
+//!
+//! `fairdeal publish RESULTS [--records SET.pbn|.lin] [--method mp|mp-acbl|butler|cross-imps|vp|teams]…
+//! [--field auto|one|two] [--title T] [--fingerprint KH] [-o OUT.html] [--pbn OUT.pbn] [--force]`.
+//! RESULTS is an event exported from the Score page (JSON, `fairdeal-scoring-event`) or a
+//! results CSV/PBN as `fairdeal score` reads it. The records' boards keep their own DD table
+//! and par when the file has them; the others are solved here (`fairdeal_dd::solve_list`,
+//! then `fairdeal_dd::par`). The page is `fairdeal_scoring::publish::publish_html` — the
+//! Score page's "Publish" gives the same bytes. `--pbn` writes
+//! `fairdeal_scoring::pbn_results::write_results_pbn` for the first method (pairs only).
+//! Default output: RESULTS with `.html`. Existing files are replaced only with `--force`,
+//! never an input. Problems of the inputs go to stderr with their line.
+
+use super::convert::read_hand_record;
+use crate::output::Policy;
+use anyhow::{bail, Context};
+use fairdeal_dd::{solve_list, ListOptions};
+use fairdeal_interop::Board;
+use fairdeal_model::{Seat, Vulnerability};
+use fairdeal_scoring::pbn_results::write_results_pbn;
+use fairdeal_scoring::publish::{publish_html, Kind, PublishOptions};
+use fairdeal_scoring::read::read_results;
+use fairdeal_scoring::records::BoardRecord;
+use fairdeal_scoring::{score_event, Event, Field, Method, ScoringOptions};
+use std::path::{Path, PathBuf};
+
+/// The method name of team events (not a pairs [`Method`]).
+const TEAMS: &str = "teams";
+
+/// Arguments of `fairdeal publish`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The results: event JSON exported from the Score page, or a results CSV/PBN file.
+    results: PathBuf,
+    /// The session's hand records (PBN or LIN); their DD tables and par are solved when
+    /// the file has none.
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Scoring method; repeat for one ranking per method (the first drives scorecards and
+    /// travellers): mp, mp-acbl, butler, cross-imps, vp, or teams alone.
+    #[arg(long, short, default_value = "mp")]
+    method: Vec<String>,
+    /// One ranking (`one`), one per direction (`two`) or decide from the names (`auto`).
+    #[arg(long, default_value = "auto", value_parser = ["auto", "one", "two"])]
+    field: String,
+    /// The page's title (default: the event's name, else "Results").
+    #[arg(long)]
+    title: Option<String>,
+    /// The committed SquareDeal set's key hash, printed with how to verify the deals.
+    #[arg(long)]
+    fingerprint: Option<String>,
+    /// Output HTML file (default: RESULTS with `.html`).
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Also write the results as PBN 2.1 (ScoreTable, TotalScoreTable, OptimumResultTable).
+    #[arg(long)]
+    pbn: Option<PathBuf>,
+    /// DD solver threads (default: every core).
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
+    /// Replace existing output files (never an input).
+    #[arg(long)]
+    force: bool,
+}
+
+/// Reads RESULTS: event JSON when it starts with `{`, else CSV/PBN (problems to stderr).
+pub(crate) fn read_event(path: &Path) -> anyhow::Result<Event> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path.display();
+    if text.trim_start().starts_with('{') {
+        return Event::from_json(&text).with_context(|| format!("{name}"));
+    }
+    let read = read_results(&text);
+    for p in &read.problems {
+        eprintln!("{name}: {p}");
+    }
+    Ok(read.event)
+}
+
+/// The hand records of a file as scoring records, DD and par solved where missing.
+pub(crate) fn records_of(boards: &[Board], threads: usize) -> Vec<BoardRecord> {
+    let mut records: Vec<BoardRecord> = boards
+        .iter()
+        .filter_map(|b| {
+            let (n, deal) = (b.number?, b.deal()?);
+            Some(BoardRecord {
+                board: n,
+                deal,
+                dealer: b.dealer.unwrap_or_else(|| Seat::dealer_of_board(n)),
+                vulnerability: b
+                    .vulnerability
+                    .unwrap_or_else(|| Vulnerability::of_board(n)),
+                dd: b.dd,
+                par: b.par.clone(),
+            })
+        })
+        .collect();
+    let missing: Vec<usize> = (0..records.len())
+        .filter(|&i| records[i].dd.is_none())
+        .collect();
+    if !missing.is_empty() {
+        let deals: Vec<_> = missing.iter().map(|&i| records[i].deal).collect();
+        let solved = solve_list(
+            &deals,
+            ListOptions {
+                threads,
+                cache: true,
+            },
+            |_| {},
+        );
+        for (&i, t) in missing.iter().zip(solved.tables) {
+            records[i].dd = Some(t);
+        }
+    }
+    for r in &mut records {
+        if r.par.is_none() {
+            if let Some(t) = &r.dd {
+                r.par = Some(fairdeal_dd::par(t, r.vulnerability, r.dealer));
+            }
+        }
+    }
+    records
+}
+
+/// Runs the subcommand.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.results.with_extension("html"));
+    let mut policy = Policy::new(args.force).input(&args.results);
+    if let Some(r) = &args.records {
+        policy = policy.input(r);
+    }
+    policy.check(&output)?;
+    if let Some(p) = &args.pbn {
+        policy.check(p)?;
+    }
+    let field = match args.field.as_str() {
+        "one" => Field::OneWinner,
+        "two" => Field::TwoWinners,
+        _ => Field::Auto,
+    };
+    let teams = args.method.iter().any(|m| m.eq_ignore_ascii_case(TEAMS));
+    let kind = if teams {
+        if args.method.len() > 1 {
+            bail!("--method teams cannot be combined with pairs methods");
+        }
+        if args.pbn.is_some() {
+            bail!("--pbn writes pairs results; a team event has no PBN ScoreTable here");
+        }
+        Kind::Teams { vp_corrected: true }
+    } else {
+        let mut methods = Vec::new();
+        for m in &args.method {
+            let method = Method::from_name(m).with_context(|| {
+                format!(
+                    "unknown method `{m}`; expected mp, mp-acbl, butler, cross-imps, vp or teams"
+                )
+            })?;
+            methods.push(ScoringOptions {
+                method,
+                field,
+                ..ScoringOptions::default()
+            });
+        }
+        Kind::Pairs(methods)
+    };
+    let event = read_event(&args.results)?;
+    if event.rows.is_empty() {
+        bail!("{}: no results", args.results.display());
+    }
+    let records = match &args.records {
+        Some(path) => {
+            let outcome = read_hand_record(path)?;
+            let threads = args.threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            records_of(&outcome.boards, threads.max(1))
+        }
+        None => Vec::new(),
+    };
+    let opts = PublishOptions {
+        title: args.title.clone().unwrap_or_default(),
+        kind,
+        fingerprint: args.fingerprint.clone(),
+    };
+    let html = publish_html(&event, &records, &opts);
+    let pbn = match (&args.pbn, &opts.kind) {
+        (Some(_), Kind::Pairs(methods)) => {
+            let first = methods.first().copied().unwrap_or_default();
+            let (score, _) = score_event(&event, &first);
+            let name = if opts.title.is_empty() {
+                event.name.clone()
+            } else {
+                opts.title.clone()
+            };
+            Some(write_results_pbn(
+                &name,
+                &event,
+                &score,
+                first.method,
+                &records,
+            ))
+        }
+        _ => None,
+    };
+    let (_, errors) = event.validate_with(field);
+    for e in &errors {
+        eprintln!("{}: {e}", args.results.display());
+    }
+    policy.write(&output, html.as_bytes())?;
+    if let (Some(path), Some(text)) = (&args.pbn, pbn) {
+        policy.write(path, text.as_bytes())?;
+    }
+    Ok(())
+}

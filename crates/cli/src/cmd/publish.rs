@@ -3,7 +3,8 @@
 //!
 //! `fairdeal publish RESULTS [--records SET.pbn|.lin] [--method mp|mp-acbl|butler|cross-imps|vp|teams]…
 //! [--field auto|one|two] [--title T] [--fingerprint KH] [-o OUT.html] [--pbn OUT.pbn] [--force]`.
-//! RESULTS is an event exported from the Score page (JSON, `fairdeal-scoring-event`) or a
+//! RESULTS is the Score page's "Export JSON" (its workbook: event and set-up, which decides the
+//! field and pairs/teams unless `--field`/`--method` say otherwise), event JSON, or a
 //! results CSV/PBN as `fairdeal score` reads it. The records' boards keep their own DD table
 //! and par when the file has them; the others are solved here (`fairdeal_dd::solve_list`,
 //! then `fairdeal_dd::par`). The page is `fairdeal_scoring::publish::publish_html` — the
@@ -19,10 +20,10 @@ use fairdeal_dd::{solve_list, ListOptions};
 use fairdeal_interop::Board;
 use fairdeal_model::{Seat, Vulnerability};
 use fairdeal_scoring::pbn_results::write_results_pbn;
-use fairdeal_scoring::publish::{publish_html, Kind, PublishOptions};
+use fairdeal_scoring::publish::{publish_html, read_exported, Exported, Kind, PublishOptions};
 use fairdeal_scoring::read::read_results;
 use fairdeal_scoring::records::BoardRecord;
-use fairdeal_scoring::{score_event, Event, Field, Method, ScoringOptions};
+use fairdeal_scoring::{score_event, Field, Method, ScoringOptions};
 use std::path::{Path, PathBuf};
 
 /// The method name of team events (not a pairs [`Method`]).
@@ -38,10 +39,12 @@ pub struct Args {
     #[arg(long)]
     records: Option<PathBuf>,
     /// Scoring method; repeat for one ranking per method (the first drives scorecards and
-    /// travellers): mp, mp-acbl, butler, cross-imps, vp, or teams alone.
-    #[arg(long, short, default_value = "mp")]
+    /// travellers): mp, mp-acbl, butler, cross-imps, vp, or teams alone. Default: teams for
+    /// a team event exported from the Score page, else mp.
+    #[arg(long, short)]
     method: Vec<String>,
-    /// One ranking (`one`), one per direction (`two`) or decide from the names (`auto`).
+    /// One ranking (`one`), one per direction (`two`) or decide (`auto`: the Score page's
+    /// set-up when RESULTS is its export, else from the names).
     #[arg(long, default_value = "auto", value_parser = ["auto", "one", "two"])]
     field: String,
     /// The page's title (default: the event's name, else "Results").
@@ -64,19 +67,23 @@ pub struct Args {
     force: bool,
 }
 
-/// Reads RESULTS: event JSON when it starts with `{`, else CSV/PBN (problems to stderr).
-pub(crate) fn read_event(path: &Path) -> anyhow::Result<Event> {
+/// Reads RESULTS: the Score page's exported JSON (workbook or event) when it starts with
+/// `{`, else CSV/PBN (problems to stderr).
+pub(crate) fn read_event(path: &Path) -> anyhow::Result<Exported> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let name = path.display();
     if text.trim_start().starts_with('{') {
-        return Event::from_json(&text).with_context(|| format!("{name}"));
+        return read_exported(&text).with_context(|| format!("{name}"));
     }
     let read = read_results(&text);
     for p in &read.problems {
         eprintln!("{name}: {p}");
     }
-    Ok(read.event)
+    Ok(Exported {
+        event: read.event,
+        setup: None,
+    })
 }
 
 /// The hand records of a file as scoring records, DD and par solved where missing.
@@ -138,14 +145,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(p) = &args.pbn {
         policy.check(p)?;
     }
+    let exported = read_event(&args.results)?;
+    let event = &exported.event;
+    if event.rows.is_empty() {
+        bail!("{}: no results", args.results.display());
+    }
     let field = match args.field.as_str() {
         "one" => Field::OneWinner,
         "two" => Field::TwoWinners,
-        _ => Field::Auto,
+        _ => exported.field(),
     };
-    let teams = args.method.iter().any(|m| m.eq_ignore_ascii_case(TEAMS));
+    let methods = if args.method.is_empty() {
+        vec![if exported.is_teams() { TEAMS } else { "mp" }.to_string()]
+    } else {
+        args.method.clone()
+    };
+    let teams = methods.iter().any(|m| m.eq_ignore_ascii_case(TEAMS));
     let kind = if teams {
-        if args.method.len() > 1 {
+        if methods.len() > 1 {
             bail!("--method teams cannot be combined with pairs methods");
         }
         if args.pbn.is_some() {
@@ -153,25 +170,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Kind::Teams { vp_corrected: true }
     } else {
-        let mut methods = Vec::new();
-        for m in &args.method {
+        let mut list = Vec::new();
+        for m in &methods {
             let method = Method::from_name(m).with_context(|| {
                 format!(
                     "unknown method `{m}`; expected mp, mp-acbl, butler, cross-imps, vp or teams"
                 )
             })?;
-            methods.push(ScoringOptions {
+            list.push(ScoringOptions {
                 method,
                 field,
                 ..ScoringOptions::default()
             });
         }
-        Kind::Pairs(methods)
+        Kind::Pairs(list)
     };
-    let event = read_event(&args.results)?;
-    if event.rows.is_empty() {
-        bail!("{}: no results", args.results.display());
-    }
     let records = match &args.records {
         Some(path) => {
             let outcome = read_hand_record(path)?;
@@ -187,11 +200,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         kind,
         fingerprint: args.fingerprint.clone(),
     };
-    let html = publish_html(&event, &records, &opts);
+    let html = publish_html(event, &records, &opts);
     let pbn = match (&args.pbn, &opts.kind) {
         (Some(_), Kind::Pairs(methods)) => {
             let first = methods.first().copied().unwrap_or_default();
-            let (score, _) = score_event(&event, &first);
+            let (score, _) = score_event(event, &first);
             let name = if opts.title.is_empty() {
                 event.name.clone()
             } else {
@@ -199,7 +212,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             };
             Some(write_results_pbn(
                 &name,
-                &event,
+                event,
                 &score,
                 first.method,
                 &records,

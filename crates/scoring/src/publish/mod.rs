@@ -56,6 +56,58 @@ pub struct PublishOptions {
 
 const CSS: &str = include_str!("publish.css");
 
+/// The `format` tag of the Score page's saved workbook (`Export JSON`).
+pub const WORKBOOK_FORMAT: &str = "fairdeal-score-workbook";
+
+/// An event as exported: the event, and its set-up when the Score page made it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exported {
+    /// The event.
+    pub event: Event,
+    /// How it was set up (pairs or teams, movement), if known.
+    pub setup: Option<crate::setup::Setup>,
+}
+
+impl Exported {
+    /// The ranking field the set-up decides ([`crate::compute::Field::Auto`] without one).
+    pub fn field(&self) -> crate::compute::Field {
+        self.setup
+            .as_ref()
+            .map_or(crate::compute::Field::Auto, crate::setup::Setup::field)
+    }
+
+    /// Whether the set-up says teams.
+    pub fn is_teams(&self) -> bool {
+        self.setup
+            .as_ref()
+            .is_some_and(crate::setup::Setup::is_teams)
+    }
+}
+
+/// Reads event JSON ([`crate::EVENT_FORMAT`]) or the Score page's exported workbook
+/// ([`WORKBOOK_FORMAT`]: its `event` and `setup`).
+pub fn read_exported(text: &str) -> Result<Exported, crate::EventJsonError> {
+    let value: serde_json::Value = serde_json::from_str(text)?;
+    match value.get("format").and_then(|f| f.as_str()) {
+        Some(WORKBOOK_FORMAT) => {
+            let event = value.get("event").cloned().unwrap_or_default();
+            let event = Event::from_json(&event.to_string())?;
+            let setup = match value.get("setup") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(s) => Some(serde_json::from_value(s.clone())?),
+            };
+            Ok(Exported { event, setup })
+        }
+        Some(f) if f != crate::EVENT_FORMAT => Err(crate::EventJsonError::Format {
+            found: f.to_string(),
+        }),
+        _ => Ok(Exported {
+            event: Event::from_json(text)?,
+            setup: None,
+        }),
+    }
+}
+
 fn method_label(m: Method) -> &'static str {
     METHODS
         .iter()

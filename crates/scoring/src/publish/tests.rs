@@ -223,3 +223,24 @@ fn a_team_event_publishes_standings_and_match_scorecards() {
         )));
     }
 }
+
+#[test]
+fn exported_workbooks_and_events_are_read() {
+    let event = club_event();
+    let e = read_exported(&event.to_json()).unwrap();
+    assert_eq!((e.event, e.setup), (event.clone(), None));
+    let book = format!(
+        "{{\"format\":\"fairdeal-score-workbook\",\"version\":2,\"id\":\"x\",\"setup\":null,\"event\":{}}}",
+        event.to_json()
+    );
+    let e = read_exported(&book).unwrap();
+    assert_eq!(e.event, event);
+    assert_eq!(e.field(), Field::Auto);
+    assert!(!e.is_teams());
+    let err = read_exported("{\"format\":\"other\"}").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("expected `fairdeal-scoring-event`"),
+        "{err}"
+    );
+}

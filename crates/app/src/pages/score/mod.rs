@@ -16,6 +16,8 @@
 //! * [`projector`] — the charts one per screen in projector mode (shared overlay of the
 //!   Probability page).
 //! * [`export`] — CSV and PBN results files.
+//! * [`publish`] — attach hand records (DD in the workers), results against DD and par, the
+//!   fouled-board flag, and the "Publish" download (the page `fairdeal publish` writes).
 //! * [`page`] — the [`ScorePage`] component wiring them together.
 //!
 //! Panic policy: nothing reachable from user input panics; storage failures show a message
@@ -28,6 +30,7 @@ pub mod model;
 pub mod page;
 pub mod persist;
 pub mod projector;
+pub mod publish;
 pub mod setup;
 pub mod state;
 pub mod tables;

@@ -14,6 +14,7 @@ use super::grid::{Grid, RowFigures};
 use super::model::{score, Scored, Workbook};
 use super::persist::{self, Listing, Summary};
 use super::projector::{ScoreProjector, Slide};
+use super::publish::PublishPanel;
 use super::setup::{NewEvent, SetupForm};
 use super::state::{Action, ScoreState};
 use super::tables::{method_title, Rankings, Traveller};
@@ -696,6 +697,7 @@ pub fn ScorePage() -> Html {
                     </div>
                 </section>
             }
+            <PublishPanel event={Rc::new(b.event.clone())} field={b.field()} teams={teams} board={shown_board} />
             if !series.is_empty() {
                 <section aria-labelledby="charts-h">
                     <h2 id="charts-h">{"Charts"}</h2>

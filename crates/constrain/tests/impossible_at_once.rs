@@ -27,9 +27,9 @@ fn an_impossible_seat_is_named_before_the_joint_tables() {
         Err(e) => panic!("expected South named at once, got {e}"),
         Ok(_) => panic!("expected South named at once, got a dealer"),
     }
-    // The same budget refuses the possible set: the joint tables really are over it.
+    // The same budget refuses a possible set: the joint tables really are over it.
     assert!(matches!(
-        build("north: hcp 15-17\nsouth: hcp 37\n", 1_000),
+        build("north: hcp 15-17\nsouth: hcp 10\n", 1_000),
         Err(BuildError::Tables(_))
     ));
 }

@@ -236,13 +236,13 @@ fn rejection_and_levelled_sets() {
     let d = Dealer::new(
         &set,
         Options {
-            budget: 5_000_000,
+            budget: 20_000,
             ..Options::default()
         },
     )
     .unwrap();
     assert!(!d.count().is_exact());
-    let mut t = Theory::new(5_000_000);
+    let mut t = Theory::new(20_000);
     t.push(&set, &d, 1);
     let e = t
         .expected(&TableSpec::one(Var::Hcp(Seat::North)))

@@ -1,0 +1,1161 @@
+//! The exact counting and sampling engine: a dynamic programme over the cards, suit by suit.
+//!
+//! # Method
+//!
+//! Pavlicek (2013) enumerates *hand profiles* — a pattern together with an arrangement of
+//! high cards — and weights each by its exact number of hands; for two seats he pairs the
+//! profiles. [`Tables`] computes the same weights without listing profiles: it walks the
+//! suits ♠ ♥ ♦ ♣ and, inside each suit, takes one small **step** at a time (the *chain*):
+//!
+//! * a *high-card step* for each tracked high card of the suit (the top *H* ranks, *H* the
+//!   smallest depth every point scale needs: 4 for HCP, 2 for controls, 5 with a ten or an
+//!   exact holding such as `AKxx`, 0 for pure shape problems): the card goes to one of the
+//!   counted seats or to the others, and every tracked total (points per seat, per
+//!   partnership) moves by what it is worth;
+//! * then a *spot step* for each seat with a shape condition: it takes *n* of the suit's
+//!   interchangeable spot cards, with weight C(spots left, n), and its shape automaton (a
+//!   layered automaton over the suit lengths, built from its shape set) moves on by the
+//!   seat's length in the suit; a fit condition adds when its second seat's length is known.
+//!
+//! A state between two steps is (each seat's automaton state, each tracked total capped at
+//! what its condition can tell apart, the suit in progress: high cards a seat holds in it
+//! before its spot step, spot cards dealt so far). Every step has at most 14 successors, so
+//! the work is the number of states times a small constant, however many seats carry
+//! conditions — where dealing a suit in one step (all high-card layouts × all spot
+//! compositions) multiplied the states by thousands of labels. The number of completions of
+//! every state is computed backwards, so the count of the whole set is the completion count of
+//! the start state, in `u128`, exactly.
+//!
+//! *Loose seats.* When two or more seats are counted together, a seat with no shape, holding
+//! or fit condition has no spot steps: it gets its high cards one by one (its state counts its
+//! cards), and at the end its missing cards come from the pooled spot cards, counted by one
+//! multinomial in the final state's completion count (and dealt uniformly from that pool when
+//! sampling). Spot cards carry no points and such a seat's shape is free, so this counts the
+//! same deals. When uncounted seats remain, a "pool" total keeps the number of high cards left
+//! to them, which fixes the size of the spot pool.
+//!
+//! Sampling is hierarchical and exact: from the current state pick a successor with
+//! probability weight × completions(next) / completions(state), which for a spot step also
+//! says how many spot cards the seat takes, then those cards uniformly among the suit's spot
+//! cards left; seats without conditions get a uniform deal of what is left. Every random choice
+//! is an unbiased bounded integer ([`crate::combin::below`]); a step with one successor draws
+//! nothing. Each deal meeting the conditions is therefore drawn with probability exactly
+//! 1 / count.
+//!
+//! Units: [`Tables::tuples`] counts ordered tuples of hands of the constrained seats (one
+//! seat: hands; two: ordered pairs); [`Tables::deals`] multiplies in the deals of the
+//! remaining cards among the other seats.
+//!
+//! Panic policy: nothing here panics on user input; the building work is bounded by a
+//! budget (and the tables' size by [`MAX_TABLE_BYTES`]) and reports [`TablesError::Budget`]
+//! instead of running away.
+
+mod dfa;
+mod layer;
+
+use crate::combin::{below, binomial, choose_front, multinomial};
+use crate::conditions::{ConstraintSet, PairKind};
+use crate::shape::ShapeSet;
+use crate::spec::Pair;
+use dfa::Dfa;
+use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
+use layer::{Key, Layer, Radix};
+use rand_core::RngCore;
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+/// Most tracked totals (per-seat scales, pair sums, fits) one set may use.
+pub const MAX_COUNTERS: usize = 8;
+
+/// Most bytes the tables (states, counts, indices, the sampler's cache) may hold.
+pub const MAX_TABLE_BYTES: usize = 192 << 20;
+
+const DEAD: u16 = u16::MAX;
+
+/// What a suit longer than a bounded fit adds to the fit's total (more than its bound, 4).
+const FIT_OVER: u8 = 5;
+
+/// Largest dense index of one layer (entries of 4 bytes); bigger layers use a hash map.
+const DENSE_MAX: usize = 1 << 22;
+
+/// Most bytes of dense indices over all layers; later layers use hash maps.
+const DENSE_BYTES: usize = 96 << 20;
+
+/// Most successor edges the sampler keeps cached (20 bytes each).
+const CACHE_EDGES: usize = 2 << 20;
+
+/// Why tables could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TablesError {
+    /// The work needed exceeds the budget.
+    #[error("counting exactly for {seats:?} needs more than {budget} steps")]
+    Budget {
+        /// The seats that were to be counted together.
+        seats: Vec<Seat>,
+        /// The budget in steps.
+        budget: u64,
+    },
+    /// An observed point total could exceed the engine's range of tracked values.
+    #[error("an observed point total can reach {max} half-points; at most 255 are supported")]
+    ProbeRange {
+        /// The largest possible total, half-points.
+        max: u32,
+    },
+    /// Too many tracked totals.
+    #[error("the conditions need {count} tracked totals; at most {max} are supported")]
+    TooManyCounters {
+        /// How many were needed.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+}
+
+#[derive(Debug, Clone, Copy)]
+enum CounterKind {
+    Seat {
+        i: usize,
+        w: [u8; 5],
+    },
+    Pair {
+        a: usize,
+        b: usize,
+        w: [u8; 5],
+    },
+    /// Counts the suits of `mask` whose combined length is `min..=max`; a suit longer than
+    /// `max` adds [`FIT_OVER`], which no state survives. `a < b`.
+    Fit {
+        a: usize,
+        b: usize,
+        min: u8,
+        max: u8,
+        mask: u8,
+    },
+    /// Free high cards left to the untracked seats (kept exactly; never a condition).
+    Pool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Counter {
+    kind: CounterKind,
+    lo: u32,
+    hi: Option<u32>,
+    /// An observed total: tracked exactly up to its maximum and never a condition.
+    probe: bool,
+}
+
+impl Counter {
+    fn step(&self, v: u8, c: u8) -> Option<u8> {
+        let s = u32::from(v) + u32::from(c);
+        match self.hi {
+            Some(h) if s > h => None,
+            Some(_) => Some(s as u8),
+            None => Some(s.min(self.lo) as u8),
+        }
+    }
+}
+
+/// One step of the chain.
+#[derive(Debug, Clone)]
+enum Step {
+    /// A tracked high card goes to party `p` (a counted seat, or `k` for the others): what it
+    /// adds to each counter for each party (`None`: the party cannot take it, as a seat whose
+    /// holding in the suit is exact).
+    High {
+        card: Card,
+        adds: Vec<Option<[u8; MAX_COUNTERS]>>,
+    },
+    /// Counted seat `seat` (not loose) takes some of the suit's spot cards. `last`: the
+    /// suit's last spot step; `all`: it must take every spot left (no one else can).
+    Spots {
+        suit: usize,
+        seat: usize,
+        last: bool,
+        all: bool,
+        /// Seats whose length in this suit stays in `aux` after this step (a fit with a seat
+        /// not stepped yet needs it).
+        keep: [bool; 4],
+    },
+}
+
+/// What a suit offers: its free high cards and spot cards, and what the counted seats hold.
+#[derive(Debug, Clone)]
+struct SuitCards {
+    spots: Vec<Card>,
+    fixed_len: [u8; 4],
+    /// The chain's steps for this suit: `steps[range]`.
+    range: (usize, usize),
+}
+
+/// A quantity whose exact distribution [`Tables::observing`] keeps (see
+/// [`Tables::distribution`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Observer {
+    /// A seat's shape (♠ ♥ ♦ ♣ lengths).
+    Shape(Seat),
+    /// A seat's points on the scale with these half-point weights of A K Q J T.
+    Points(Seat, [u8; 5]),
+    /// A partnership's combined points on the scale with these weights.
+    PairPoints(Pair, [u8; 5]),
+}
+
+impl Observer {
+    /// The seats this observer looks at.
+    pub fn seats(&self) -> Vec<Seat> {
+        match *self {
+            Observer::Shape(s) | Observer::Points(s, _) => vec![s],
+            Observer::PairPoints(p, _) => p.seats().to_vec(),
+        }
+    }
+}
+
+/// Where an observed quantity is kept in a state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// The final state of this seat's (unminimised) shape automaton.
+    Shape(usize),
+    /// This counter.
+    Counter(usize),
+}
+
+/// The sampler's cache of successor lists: per layer, per state, where its list starts in
+/// the arena (`u32::MAX`: not cached); an arena entry is (step label, next state,
+/// cumulative weight).
+#[derive(Debug, Clone, Default)]
+struct SuccCache {
+    start: Vec<Vec<u32>>,
+    len: Vec<Vec<u8>>,
+    label: Vec<u8>,
+    next: Vec<u32>,
+    cum: Vec<u128>,
+}
+
+/// Exact counting tables for a chosen set of seats, with a sampler.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    seats: Vec<Seat>,
+    fillers: Vec<(Seat, Hand)>,
+    fixed: [Hand; 4],
+    dfas: Vec<Dfa>,
+    counters: Vec<Counter>,
+    suits: Vec<SuitCards>,
+    steps: Vec<Step>,
+    /// `layers[j]` holds the states before step `j` (the last one: after every step).
+    layers: Vec<Layer>,
+    /// `reach[j][c]`: the most that steps `j..` can still add to counter `c` (a state that
+    /// cannot reach a counter's lower bound has no completion and is not kept).
+    reach: Vec<[u32; MAX_COUNTERS]>,
+    filler_ways: u128,
+    cache: SuccCache,
+    /// Largest dense layer index (see [`DENSE_MAX`]).
+    dense_max: usize,
+    work: u64,
+    /// Where the observed quantities live in a state, in the order of the observers.
+    observed: Vec<Slot>,
+    /// Per tracked seat: loose (takes no spot steps; its spots are dealt from the pooled spot
+    /// cards once the four suits are done).
+    loose: Vec<bool>,
+    /// The `CounterKind::Pool` counter, present when loose seats and untracked seats meet.
+    pool_counter: Option<usize>,
+    /// Cards the untracked seats receive in all (constant for a set).
+    filler_cards: usize,
+}
+
+fn points(w: &[u8; 5], from_top: usize) -> u8 {
+    w.get(from_top).copied().unwrap_or(0)
+}
+
+impl Tables {
+    /// Builds the tables counting the conditions of `seats` (and the pair conditions among
+    /// them) exactly; cards predealt to other seats are respected, their other conditions
+    /// ignored. `budget` bounds the work in DP steps.
+    pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
+        Tables::with_dense_max(set, seats, budget, DENSE_MAX, &[])
+    }
+
+    /// Builds tables like [`Tables::new`] for `seats` plus the seats of `observers`, which
+    /// additionally keep apart the values of the observed quantities, so that
+    /// [`Tables::distribution`] can report the exact number of deals for each value. Observing
+    /// a seat counts it exactly (its conditions included) and enlarges the tables: a shape
+    /// observer keeps up to 560 final states per seat, a points observer one per value.
+    pub fn observing(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        budget: u64,
+        observers: &[Observer],
+    ) -> Result<Tables, TablesError> {
+        let mut all = seats.to_vec();
+        for o in observers {
+            all.extend(o.seats());
+        }
+        Tables::with_dense_max(set, &all, budget, DENSE_MAX, observers)
+    }
+
+    /// [`Tables::new`] with a chosen limit on dense layer indices (0 forces hash maps).
+    fn with_dense_max(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        budget: u64,
+        dense_max: usize,
+        observers: &[Observer],
+    ) -> Result<Tables, TablesError> {
+        let seats: Vec<Seat> = Seat::ALL
+            .into_iter()
+            .filter(|s| seats.contains(s))
+            .collect();
+        let k = seats.len();
+        let pos = |s: Seat| seats.iter().position(|&x| x == s);
+        let fixed: [Hand; 4] = std::array::from_fn(|i| set.seats[i].fixed);
+        let all_fixed = fixed.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
+
+        // Tracked totals.
+        let mut counters = Vec::new();
+        let mut depth = 0usize;
+        let mut need = |w: &[u8; 5]| {
+            if let Some(r) = (0..5).rev().find(|&r| w[r] > 0) {
+                depth = depth.max(r + 1);
+            }
+        };
+        for (i, &s) in seats.iter().enumerate() {
+            for p in &set.seats[s.index()].points {
+                need(&p.scale.weights);
+                counters.push(Counter {
+                    kind: CounterKind::Seat {
+                        i,
+                        w: p.scale.weights,
+                    },
+                    lo: p.lo,
+                    hi: p.hi,
+                    probe: false,
+                });
+            }
+        }
+        for pc in &set.pairs {
+            let [sa, sb] = pc.pair.seats();
+            let (Some(a), Some(b)) = (pos(sa), pos(sb)) else {
+                continue;
+            };
+            match &pc.kind {
+                PairKind::Points(r) => {
+                    need(&r.scale.weights);
+                    counters.push(Counter {
+                        kind: CounterKind::Pair {
+                            a,
+                            b,
+                            w: r.scale.weights,
+                        },
+                        lo: r.lo,
+                        hi: r.hi,
+                        probe: false,
+                    });
+                }
+                PairKind::Fit { min, max, suits } => counters.push(Counter {
+                    kind: CounterKind::Fit {
+                        a,
+                        b,
+                        min: *min,
+                        max: max.unwrap_or(13),
+                        mask: *suits,
+                    },
+                    lo: 1,
+                    // A bounded fit keeps the count of suits in range (at most 4) so that a
+                    // suit over the bound kills the state.
+                    hi: max.map(|_| 4),
+                    probe: false,
+                }),
+            }
+        }
+        let mut observed = Vec::new();
+        for o in observers {
+            match *o {
+                Observer::Shape(s) => {
+                    if let Some(i) = pos(s) {
+                        observed.push(Slot::Shape(i));
+                    }
+                }
+                Observer::Points(s, w) => {
+                    let Some(i) = pos(s) else { continue };
+                    need(&w);
+                    observed.push(Slot::Counter(counters.len()));
+                    counters.push(Counter {
+                        kind: CounterKind::Seat { i, w },
+                        lo: 0,
+                        hi: None,
+                        probe: true,
+                    });
+                }
+                Observer::PairPoints(p, w) => {
+                    let [sa, sb] = p.seats();
+                    let (Some(a), Some(b)) = (pos(sa), pos(sb)) else {
+                        continue;
+                    };
+                    need(&w);
+                    observed.push(Slot::Counter(counters.len()));
+                    counters.push(Counter {
+                        kind: CounterKind::Pair { a, b, w },
+                        lo: 0,
+                        hi: None,
+                        probe: true,
+                    });
+                }
+            }
+        }
+        if counters.len() > MAX_COUNTERS {
+            return Err(TablesError::TooManyCounters {
+                count: counters.len(),
+                max: MAX_COUNTERS,
+            });
+        }
+        if seats
+            .iter()
+            .any(|s| set.seats[s.index()].exact_suits.iter().any(|&e| e))
+        {
+            depth = 5;
+        }
+        // Loose seats (three or more seats counted together): a seat with no shape condition,
+        // no exact holding, no fit and no observed shape needs only its high cards placed suit
+        // by suit; its spot cards are interchangeable, so they are counted (and dealt) from
+        // the pooled spot cards at the end by one multinomial. This removes the spot
+        // compositions of that seat from every suit's labels.
+        let in_fit: Vec<bool> = (0..k)
+            .map(|i| {
+                counters
+                    .iter()
+                    .any(|c| matches!(c.kind, CounterKind::Fit { a, b, .. } if a == i || b == i))
+            })
+            .collect();
+        let loose: Vec<bool> = (0..k)
+            .map(|i| {
+                let sc = &set.seats[seats[i].index()];
+                k >= 2
+                    && sc.shapes == ShapeSet::all()
+                    && !sc.exact_suits.iter().any(|&e| e)
+                    && !in_fit[i]
+                    && !observed.contains(&Slot::Shape(i))
+            })
+            .collect();
+        let any_loose = loose.iter().any(|&l| l);
+        let free_honour_total = Suit::ALL
+            .iter()
+            .flat_map(|&s| Rank::DESCENDING.map(|r| Card::new(s, r)))
+            .filter(|c| c.rank().from_top() < depth && !all_fixed.contains(*c))
+            .count() as u32;
+        let pool_counter = (any_loose && k < 4).then(|| {
+            counters.push(Counter {
+                kind: CounterKind::Pool,
+                lo: 0,
+                hi: None,
+                probe: true,
+            });
+            counters.len() - 1
+        });
+        if counters.len() > MAX_COUNTERS {
+            return Err(TablesError::TooManyCounters {
+                count: counters.len(),
+                max: MAX_COUNTERS,
+            });
+        }
+        // Clamp ranges into u8 state values; an unreachable lower bound keeps lo > max (count 0).
+        for c in &mut counters {
+            let max = match c.kind {
+                CounterKind::Seat { w, .. } | CounterKind::Pair { w, .. } => {
+                    4 * w.iter().map(|&x| u32::from(x)).sum::<u32>()
+                }
+                CounterKind::Fit { .. } if c.hi.is_some() => u32::from(FIT_OVER),
+                CounterKind::Fit { .. } => 1,
+                CounterKind::Pool => free_honour_total,
+            };
+            if c.probe {
+                if max > u32::from(u8::MAX) {
+                    return Err(TablesError::ProbeRange { max });
+                }
+                c.hi = Some(max);
+                continue;
+            }
+            if c.hi.is_some_and(|h| h >= max) {
+                c.hi = None;
+            }
+            if c.lo > max {
+                c.lo = max + 1;
+                c.hi = Some(max);
+            }
+        }
+
+        let dfas: Vec<Dfa> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                if observed.contains(&Slot::Shape(i)) {
+                    Dfa::by_prefix(&set.seats[s.index()].shapes)
+                } else {
+                    Dfa::new(&set.seats[s.index()].shapes)
+                }
+            })
+            .collect();
+
+        // With every seat counted, a high card can only go to a counted seat.
+        let parties = if k == 4 { k } else { k + 1 };
+        let spot_seats: Vec<usize> = (0..k).filter(|&i| !loose[i]).collect();
+        // The seats of each fit, in order, so that a seat's length waits in `aux` until the
+        // fit's second seat takes its spot cards.
+        let fits: Vec<(usize, usize)> = counters
+            .iter()
+            .filter_map(|c| match c.kind {
+                CounterKind::Fit { a, b, .. } => Some((a, b)),
+                _ => None,
+            })
+            .collect();
+        let mut suits = Vec::new();
+        let mut steps = Vec::new();
+        for suit in Suit::ALL {
+            let start = steps.len();
+            let mut spots = Vec::new();
+            for r in Rank::DESCENDING {
+                let c = Card::new(suit, r);
+                if all_fixed.contains(c) {
+                    continue;
+                }
+                if r.from_top() < depth {
+                    let adds = (0..parties)
+                        .map(|p| {
+                            if p < k && set.seats[seats[p].index()].exact_suits[suit.index()] {
+                                return None;
+                            }
+                            let mut add = [0u8; MAX_COUNTERS];
+                            for (ci, c) in counters.iter().enumerate() {
+                                let w = |seat: usize, w: &[u8; 5]| {
+                                    if seat == p {
+                                        points(w, r.from_top())
+                                    } else {
+                                        0
+                                    }
+                                };
+                                add[ci] = match c.kind {
+                                    CounterKind::Seat { i, w: ref ws } => w(i, ws),
+                                    CounterKind::Pair { a, b, w: ref ws } => w(a, ws) + w(b, ws),
+                                    CounterKind::Pool => u8::from(p == k),
+                                    CounterKind::Fit { .. } => 0,
+                                };
+                            }
+                            Some(add)
+                        })
+                        .collect();
+                    steps.push(Step::High { card: c, adds });
+                } else {
+                    spots.push(c);
+                }
+            }
+            let mut fixed_len = [0u8; 4];
+            for (i, s) in seats.iter().enumerate() {
+                fixed_len[i] = fixed[s.index()].holding(suit).len() as u8;
+            }
+            // Spot cards nobody else can take: every seat counted and none loose.
+            let all = k == 4 && !any_loose;
+            for (n, &j) in spot_seats.iter().enumerate() {
+                let mut keep = [false; 4];
+                for &(a, b) in &fits {
+                    if a <= j && b > j {
+                        keep[a] = true;
+                    }
+                }
+                let last = n + 1 == spot_seats.len();
+                steps.push(Step::Spots {
+                    suit: suit.index(),
+                    seat: j,
+                    last,
+                    all: all && last,
+                    keep,
+                });
+            }
+            suits.push(SuitCards {
+                spots,
+                fixed_len,
+                range: (start, steps.len()),
+            });
+        }
+
+        let fillers: Vec<(Seat, Hand)> = Seat::ALL
+            .into_iter()
+            .filter(|s| !seats.contains(s))
+            .map(|s| (s, fixed[s.index()]))
+            .collect();
+        let pool = 52 - 13 * k - fillers.iter().map(|f| f.1.len() as usize).sum::<usize>();
+        let sizes: Vec<usize> = fillers.iter().map(|f| 13 - f.1.len() as usize).collect();
+        let filler_ways = multinomial(pool, &sizes);
+        let filler_cards = sizes.iter().sum();
+
+        let mut t = Tables {
+            seats,
+            fillers,
+            fixed,
+            dfas,
+            counters,
+            suits,
+            reach: Vec::new(),
+            steps,
+            layers: Vec::new(),
+            filler_ways,
+            cache: SuccCache::default(),
+            dense_max,
+            work: 0,
+            observed,
+            loose,
+            pool_counter,
+            filler_cards,
+        };
+        t.reach = t.reach_table();
+        t.build(budget)?;
+        t.cache.start = t.layers[..t.steps.len()]
+            .iter()
+            .map(|l| vec![u32::MAX; l.len()])
+            .collect();
+        t.cache.len = t.layers[..t.steps.len()]
+            .iter()
+            .map(|l| vec![0; l.len()])
+            .collect();
+        Ok(t)
+    }
+
+    /// The start state: no card dealt but the predealt ones, whose points already count (a
+    /// loose seat's state counts them as cards); `None` if they already break a condition.
+    fn start_key(&self) -> Option<Key> {
+        let mut key = Key {
+            dfa: [0; 4],
+            ctr: [0; MAX_COUNTERS],
+            aux: [0; 4],
+            taken: 0,
+        };
+        for (i, &l) in self.loose.iter().enumerate() {
+            if l {
+                key.dfa[i] = self.fixed[self.seats[i].index()].len() as u16;
+            }
+        }
+        let fixed_points = |i: usize, w: &[u8; 5]| -> u32 {
+            let hand = self.fixed[self.seats[i].index()];
+            Suit::ALL
+                .iter()
+                .map(|&s| {
+                    let top = hand.holding(s).bits() & 0x1F;
+                    (0..5)
+                        .filter(|r| top >> r & 1 == 1)
+                        .map(|r| u32::from(points(w, r)))
+                        .sum::<u32>()
+                })
+                .sum()
+        };
+        for (ci, c) in self.counters.iter().enumerate() {
+            let v = match c.kind {
+                CounterKind::Seat { i, w } => fixed_points(i, &w),
+                CounterKind::Pair { a, b, w } => fixed_points(a, &w) + fixed_points(b, &w),
+                CounterKind::Fit { .. } | CounterKind::Pool => 0,
+            };
+            key.ctr[ci] = c.step(0, u8::try_from(v).ok()?)?;
+        }
+        Some(key)
+    }
+
+    /// The most each counter can still gain from each step on (points from high cards; a fit
+    /// is not bounded this way).
+    fn reach_table(&self) -> Vec<[u32; MAX_COUNTERS]> {
+        let n = self.steps.len();
+        let mut reach = vec![[0u32; MAX_COUNTERS]; n + 1];
+        for (ci, c) in self.counters.iter().enumerate() {
+            if matches!(c.kind, CounterKind::Fit { .. }) {
+                reach[n][ci] = u32::MAX / 2;
+            }
+        }
+        for j in (0..n).rev() {
+            reach[j] = reach[j + 1];
+            if let Step::High { adds, .. } = &self.steps[j] {
+                for ci in 0..self.counters.len() {
+                    let most = adds.iter().flatten().map(|a| a[ci]).max().unwrap_or(0);
+                    reach[j][ci] += u32::from(most);
+                }
+            }
+        }
+        reach
+    }
+
+    /// False if some counter can no longer reach its lower bound from this state before step `j`.
+    fn can_reach(&self, j: usize, key: &Key) -> bool {
+        self.counters
+            .iter()
+            .enumerate()
+            .all(|(ci, c)| c.probe || u32::from(key.ctr[ci]) + self.reach[j][ci] >= c.lo)
+    }
+
+    /// Calls `f(label, weight, next)` for every successor of `key` by step `j` (the label is
+    /// the party of a high card, or the number of spot cards taken).
+    fn successors(&self, j: usize, key: &Key, mut f: impl FnMut(u8, u128, Key)) {
+        match &self.steps[j] {
+            Step::High { adds, .. } => {
+                let k = self.seats.len();
+                'party: for (p, add) in adds.iter().enumerate() {
+                    let Some(add) = add else { continue };
+                    let mut next = *key;
+                    for (ci, c) in self.counters.iter().enumerate() {
+                        match c.step(key.ctr[ci], add[ci]) {
+                            Some(v) => next.ctr[ci] = v,
+                            None => continue 'party,
+                        }
+                    }
+                    if !self.can_reach(j + 1, &next) {
+                        continue;
+                    }
+                    if p < k {
+                        if self.loose[p] {
+                            if next.dfa[p] >= 13 {
+                                continue;
+                            }
+                            next.dfa[p] += 1;
+                        } else {
+                            next.aux[p] += 1;
+                        }
+                    }
+                    f(p as u8, 1, next);
+                }
+            }
+            &Step::Spots {
+                suit,
+                seat,
+                last,
+                all,
+                keep,
+            } => {
+                let sc = &self.suits[suit];
+                let left = sc.spots.len() as u8 - key.taken;
+                let from = if all { left } else { 0 };
+                let trans = &self.dfas[seat].trans[suit][usize::from(key.dfa[seat])];
+                'take: for n in from..=left {
+                    let len = sc.fixed_len[seat] + key.aux[seat] + n;
+                    if len > 13 {
+                        break;
+                    }
+                    let to = trans[usize::from(len)];
+                    if to == DEAD {
+                        continue;
+                    }
+                    let mut next = *key;
+                    next.dfa[seat] = to;
+                    for (ci, c) in self.counters.iter().enumerate() {
+                        if let CounterKind::Fit {
+                            a,
+                            b,
+                            min,
+                            max,
+                            mask,
+                        } = c.kind
+                        {
+                            if b != seat {
+                                continue;
+                            }
+                            let both = key.aux[a] + len;
+                            let add = if mask >> suit & 1 == 0 || both < min {
+                                0
+                            } else if both > max {
+                                FIT_OVER
+                            } else {
+                                1
+                            };
+                            match c.step(key.ctr[ci], add) {
+                                Some(v) => next.ctr[ci] = v,
+                                None => continue 'take,
+                            }
+                        }
+                    }
+                    next.aux[seat] = len;
+                    for (i, &kept) in keep.iter().enumerate().take(seat + 1) {
+                        if !kept {
+                            next.aux[i] = 0;
+                        }
+                    }
+                    next.taken = if last { 0 } else { key.taken + n };
+                    f(n, binomial(usize::from(left), usize::from(n)), next);
+                }
+            }
+        }
+    }
+
+    /// The ranges of the key components in the layer before step `j` (`j` = the number of
+    /// steps: after the last).
+    fn radix(&self, j: usize) -> Radix {
+        let k = self.seats.len();
+        let mut stage = [0usize; 4];
+        for st in &self.steps[..j] {
+            if let Step::Spots { seat, .. } = *st {
+                stage[seat] += 1;
+            }
+        }
+        let dfa = (0..k)
+            .map(|i| {
+                let d = &self.dfas[i];
+                if self.loose[i] {
+                    14
+                } else if stage[i] < 4 {
+                    d.trans[stage[i]].len()
+                } else {
+                    d.trans[3]
+                        .iter()
+                        .flatten()
+                        .filter(|&&t| t != DEAD)
+                        .map(|&t| usize::from(t) + 1)
+                        .max()
+                        .unwrap_or(1)
+                }
+            })
+            .collect();
+        let ctr = self
+            .counters
+            .iter()
+            .map(|c| c.hi.unwrap_or(c.lo) as usize + 1)
+            .collect();
+        let mut aux = vec![1; k];
+        let mut taken = 1;
+        // Inside a suit: what the steps of the suit before `j` can have left in `aux`/`taken`.
+        if let Some(sc) = self.suits.iter().find(|s| s.range.0 < j && j < s.range.1) {
+            let mut highs = 0;
+            let mut stepped = [false; 4];
+            let mut kept = [false; 4];
+            for st in &self.steps[sc.range.0..j] {
+                match *st {
+                    Step::High { .. } => highs += 1,
+                    Step::Spots {
+                        seat, last, keep, ..
+                    } => {
+                        stepped[seat] = true;
+                        kept = keep;
+                        taken = if last { 1 } else { sc.spots.len() + 1 };
+                    }
+                }
+            }
+            for i in 0..k {
+                if !self.loose[i] {
+                    aux[i] = match (stepped[i], kept[i]) {
+                        (false, _) => highs + 1,
+                        (true, true) => 14,
+                        (true, false) => 1,
+                    };
+                }
+            }
+        }
+        Radix {
+            dfa,
+            ctr,
+            aux,
+            taken,
+        }
+    }
+
+    fn build(&mut self, budget: u64) -> Result<(), TablesError> {
+        let over = |t: &Tables| TablesError::Budget {
+            seats: t.seats.clone(),
+            budget,
+        };
+        if (0..=self.steps.len()).any(|j| self.radix(j).size().is_none()) {
+            return Err(over(self));
+        }
+        let mut dense_bytes = 0usize;
+        let mut first = Layer::new(self.radix(0));
+        if let Some(key) = self
+            .start_key()
+            .filter(|k| self.dfas.iter().all(|d| d.live) && self.can_reach(0, k))
+        {
+            first.insert(key);
+        }
+        first.finish(self.dense_max);
+        self.layers = vec![first];
+        let mut work = 0u64;
+        let mut bytes = self.layers[0].bytes();
+        for j in 0..self.steps.len() {
+            let mut next = Layer::new(self.radix(j + 1));
+            for key in self.layers[j].keys() {
+                work += 1;
+                self.successors(j, &key, |_, _, n| {
+                    work += 1;
+                    next.insert(n);
+                });
+                // A state costs 16 bytes while filling (with the hash set's slack, about 32)
+                // and 32 once finished with its count.
+                if work > budget || bytes + 32 * next.filled() > MAX_TABLE_BYTES {
+                    return Err(over(self));
+                }
+            }
+            let dense_max = self
+                .dense_max
+                .min(DENSE_BYTES.saturating_sub(dense_bytes) / 4);
+            next.finish(dense_max);
+            dense_bytes += next.index_bytes();
+            bytes += next.bytes() + 16 * next.len();
+            if bytes > MAX_TABLE_BYTES || next.len() >= u32::MAX as usize / 2 {
+                return Err(over(self));
+            }
+            self.layers.push(next);
+        }
+        let n = self.steps.len();
+        let comp: Vec<u128> = self.layers[n]
+            .keys()
+            .map(|k| {
+                if self
+                    .counters
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| c.probe || u32::from(k.ctr[i]) >= c.lo)
+                {
+                    self.loose_ways(&k)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        self.layers[n].comp = comp;
+        for j in (0..n).rev() {
+            let (cur, rest) = self.layers.split_at(j + 1);
+            let next = &rest[0];
+            let mut edges = 0u64;
+            let comp: Vec<u128> = cur[j]
+                .keys()
+                .map(|key| {
+                    let mut total = 0u128;
+                    self.successors(j, &key, |_, w, n| {
+                        edges += 1;
+                        total += w * next.comp[next.get(&n) as usize];
+                    });
+                    total
+                })
+                .collect();
+            work += edges;
+            self.layers[j].comp = comp;
+        }
+        self.work = work;
+        Ok(())
+    }
+
+    /// The spot cards still needed by each loose seat at a final state, and the size of the
+    /// pooled spot cards they are dealt from (`None` if the untracked seats would have to take
+    /// more cards than they hold room for).
+    fn loose_needs(&self, key: &Key) -> Option<([usize; 4], usize)> {
+        let mut need = [0usize; 4];
+        for (i, &l) in self.loose.iter().enumerate() {
+            if l {
+                need[i] = 13 - usize::from(key.dfa[i]);
+            }
+        }
+        let pooled_honours = self.pool_counter.map_or(0, |c| usize::from(key.ctr[c]));
+        // Cards left = the loose seats' needs + the untracked seats' cards; the high cards
+        // among them go to the untracked seats, so the spot cards number the rest.
+        let spots = (need.iter().sum::<usize>() + self.filler_cards).checked_sub(pooled_honours)?;
+        Some((need, spots))
+    }
+
+    /// Ways to give the loose seats their spot cards from the pooled spot cards at a final
+    /// state (1 when no seat is loose); the leftover cards go to the untracked seats.
+    fn loose_ways(&self, key: &Key) -> u128 {
+        match self.loose_needs(key) {
+            Some((need, spots)) if spots >= need.iter().sum::<usize>() => {
+                multinomial(spots, &need[..self.seats.len()])
+            }
+            _ => 0,
+        }
+    }
+
+    /// The seats counted exactly, in N E S W order.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// Number of ordered tuples of hands for [`Tables::seats`] meeting their conditions
+    /// (unit: hands for one seat, ordered pairs of hands for two, …).
+    pub fn tuples(&self) -> u128 {
+        self.layers[0].comp.first().copied().unwrap_or(0)
+    }
+
+    /// Number of whole deals meeting the conditions counted here (unit: deals).
+    pub fn deals(&self) -> u128 {
+        self.tuples() * self.filler_ways
+    }
+
+    /// Work spent building, in DP steps.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// Number of DP states over all layers (a measure of table size).
+    pub fn states(&self) -> usize {
+        self.layers.iter().map(Layer::len).sum()
+    }
+
+    /// Bytes the tables hold (states, counts, indices; not the sampler's cache).
+    pub fn bytes(&self) -> usize {
+        self.layers.iter().map(Layer::bytes).sum()
+    }
+
+    /// The exact number of deals (meeting every condition counted here) for each combination
+    /// of values of the observers given to [`Tables::observing`], in observer order: a shape
+    /// observer's value is the seat's ♠ ♥ ♦ ♣ lengths, a points observer's the total in
+    /// half-points (one element). Combinations with no deal are left out; the counts add up
+    /// to [`Tables::deals`]. Computed by one forward pass over the tables.
+    pub fn distribution(&self) -> Vec<(Vec<u32>, u128)> {
+        let mut fwd: Vec<u128> = vec![1; self.layers[0].len()];
+        for j in 0..self.steps.len() {
+            let next_layer = &self.layers[j + 1];
+            let mut next = vec![0u128; next_layer.len()];
+            for (key, &f) in self.layers[j].keys().zip(&fwd) {
+                if f == 0 {
+                    continue;
+                }
+                self.successors(j, &key, |_, w, n| {
+                    let i = next_layer.get(&n) as usize;
+                    if next_layer.comp[i] > 0 {
+                        next[i] += f * w;
+                    }
+                });
+            }
+            fwd = next;
+        }
+        let mut out: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
+        let last = &self.layers[self.steps.len()];
+        for ((key, &f), &ok) in last.keys().zip(&fwd).zip(&last.comp) {
+            if f == 0 || ok == 0 {
+                continue;
+            }
+            let f = f * ok;
+            let mut v = Vec::new();
+            for slot in &self.observed {
+                match *slot {
+                    Slot::Shape(i) => {
+                        v.extend(self.dfas[i].finals[usize::from(key.dfa[i])].map(u32::from))
+                    }
+                    Slot::Counter(c) => v.push(u32::from(key.ctr[c])),
+                }
+            }
+            *out.entry(v).or_insert(0) += f * self.filler_ways;
+        }
+        out.into_iter().collect()
+    }
+
+    /// The successors of state `s` before step `j` with cumulative weights, cached: returns
+    /// the arena range. When the cache is full it is emptied first.
+    fn successor_list(&mut self, j: usize, s: u32) -> (usize, usize) {
+        let at = self.cache.start[j][s as usize];
+        if at != u32::MAX {
+            let at = at as usize;
+            return (at, at + usize::from(self.cache.len[j][s as usize]));
+        }
+        if self.cache.next.len() + 16 > CACHE_EDGES {
+            for (start, len) in self.cache.start.iter_mut().zip(&mut self.cache.len) {
+                start.fill(u32::MAX);
+                len.fill(0);
+            }
+            self.cache.label.clear();
+            self.cache.next.clear();
+            self.cache.cum.clear();
+        }
+        let begin = self.cache.next.len();
+        let key = self.layers[j].key(s as usize);
+        let next_layer = &self.layers[j + 1];
+        let mut total = 0u128;
+        let mut found: Vec<(u8, u32, u128)> = Vec::with_capacity(14);
+        self.successors(j, &key, |label, w, n| {
+            let i = next_layer.get(&n);
+            let w = w * next_layer.comp[i as usize];
+            if w > 0 {
+                total += w;
+                found.push((label, i, total));
+            }
+        });
+        let cache = &mut self.cache;
+        for (label, i, cum) in found {
+            cache.label.push(label);
+            cache.next.push(i);
+            cache.cum.push(cum);
+        }
+        let end = cache.next.len();
+        cache.start[j][s as usize] = begin as u32;
+        cache.len[j][s as usize] = (end - begin) as u8;
+        (begin, end)
+    }
+
+    /// Draws one deal uniformly from the deals counted by [`Tables::deals`], or `None` if
+    /// there are none.
+    pub fn sample<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> Option<Deal> {
+        if self.tuples() == 0 {
+            return None;
+        }
+        let k = self.seats.len();
+        let mut hands = self.fixed;
+        let mut pool: Vec<Card> = Vec::with_capacity(52);
+        let any_loose = self.loose.iter().any(|&l| l);
+        let mut spot_pool: Vec<Card> = Vec::with_capacity(52);
+        let mut state = 0u32;
+        for suit in 0..4 {
+            let mut spots = [Card::new(Suit::Spades, Rank::ACE); 13];
+            let ns = self.suits[suit].spots.len();
+            spots[..ns].copy_from_slice(&self.suits[suit].spots);
+            let mut at = 0;
+            let (from, to) = self.suits[suit].range;
+            for j in from..to {
+                let (b, e) = self.successor_list(j, state);
+                let pick = if e - b == 1 {
+                    b
+                } else {
+                    let r = below(rng, self.cache.cum[e - 1]);
+                    b + self.cache.cum[b..e].partition_point(|&c| c <= r)
+                };
+                let label = self.cache.label[pick];
+                state = self.cache.next[pick];
+                match self.steps[j] {
+                    Step::High { card, .. } => {
+                        let p = usize::from(label);
+                        if p < k {
+                            hands[self.seats[p].index()].insert(card);
+                        } else {
+                            pool.push(card);
+                        }
+                    }
+                    Step::Spots { seat, .. } => {
+                        let n = usize::from(label);
+                        choose_front(rng, &mut spots[at..ns], n);
+                        for c in &spots[at..at + n] {
+                            hands[self.seats[seat].index()].insert(*c);
+                        }
+                        at += n;
+                    }
+                }
+            }
+            if any_loose {
+                spot_pool.extend_from_slice(&spots[at..ns]);
+            } else {
+                pool.extend_from_slice(&spots[at..ns]);
+            }
+        }
+        if any_loose {
+            let mut at = 0;
+            for (i, &l) in self.loose.iter().enumerate() {
+                if !l {
+                    continue;
+                }
+                let seat = self.seats[i].index();
+                let n = 13 - hands[seat].len() as usize;
+                choose_front(rng, &mut spot_pool[at..], n);
+                for c in &spot_pool[at..at + n] {
+                    hands[seat].insert(*c);
+                }
+                at += n;
+            }
+            pool.extend_from_slice(&spot_pool[at..]);
+        }
+        let mut at = 0;
+        for (seat, fixed) in &self.fillers {
+            let n = 13 - fixed.len() as usize;
+            choose_front(rng, &mut pool[at..], n);
+            for c in &pool[at..at + n] {
+                hands[seat.index()].insert(*c);
+            }
+            at += n;
+        }
+        Deal::new(hands).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -46,6 +46,9 @@ pub enum Route {
     /// Dealer scripts: edit, check, run.
     #[at("/script")]
     Script,
+    /// The opening-lead simulator (inputs in the query string).
+    #[at("/simulate")]
+    Simulate,
     /// Anything else.
     #[not_found]
     #[at("/404")]
@@ -167,6 +170,7 @@ fn switch(route: Route) -> Html {
         Route::Tournament => html! { <pages::tournament::TournamentPage /> },
         Route::Boards => html! { <pages::boards::BoardsPage /> },
         Route::Script => html! { <pages::script::ScriptPage /> },
+        Route::Simulate => html! { <pages::simulate::SimulatePage /> },
         Route::NotFound => html! { <pages::not_found::NotFoundPage /> },
     }
 }

@@ -49,6 +49,8 @@ enum Command {
     Dd(cmd::dd::Args),
     /// Exact probability charts: the Probability page's questions and lessons as tables.
     Prob(Box<cmd::prob::Args>),
+    /// Lead and contract simulator: DD results over deals meeting a constraint file, with intervals.
+    Simulate(cmd::simulate::Args),
 }
 
 fn main() {
@@ -68,6 +70,7 @@ fn main() {
         Command::Script(args) => cmd::script::run(args),
         Command::Dd(args) => cmd::dd::run(args),
         Command::Prob(args) => cmd::prob::run(*args),
+        Command::Simulate(args) => cmd::simulate::run(args),
     };
     if let Err(e) = result {
         eprintln!("fairdeal: error: {e:#}");

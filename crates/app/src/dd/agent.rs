@@ -43,6 +43,23 @@ impl Worker for DdWorker {
                     },
                 );
             }
+            ToDdWorker::Leads {
+                id,
+                deal,
+                strain,
+                declarer,
+            } => {
+                let start = now_ms();
+                let leads = self.solver.leads(&deal, strain, declarer);
+                scope.respond(
+                    handler,
+                    FromDdWorker::Leads {
+                        id,
+                        leads,
+                        ms: now_ms() - start,
+                    },
+                );
+            }
         }
     }
 }

@@ -9,11 +9,15 @@
 //!   solved tables (a deal is never solved twice in a page's life), batches with per-board
 //!   callbacks and cancel (queued deals of a cancelled batch are dropped; a deal already in a
 //!   worker finishes and is cached).
+//! * [`lead_pool`] — the Simulate page's lead solves (`Leads{id, deal, strain, declarer}`):
+//!   its own workers (as many as [`pool::max_workers`]), one batch at a time, results by
+//!   deal index, cancel by dropping the queue.
 //!
 //! Panic policy: nothing here panics; a worker that cannot be started leaves the batch
 //! unsolved and the components say so.
 
 pub mod agent;
+pub mod lead_pool;
 pub mod pool;
 pub mod protocol;
 

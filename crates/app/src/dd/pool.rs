@@ -188,7 +188,10 @@ fn pump(p: &mut Pool) {
 }
 
 fn on_message(worker: usize, msg: FromDdWorker) {
-    let FromDdWorker::Solved { id, table, ms } = msg;
+    // Leads go to the lead pool's own workers (`lead_pool`), never to these.
+    let FromDdWorker::Solved { id, table, ms } = msg else {
+        return;
+    };
     let calls: Vec<(OnSolved, usize)> = POOL.with(|p| {
         let mut p = p.borrow_mut();
         if let Some(slot) = p.workers.get_mut(worker) {

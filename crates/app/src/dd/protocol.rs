@@ -1,7 +1,8 @@
 //! Messages between the page's [`super::pool`] and a DD worker (gloo-worker's bincode codec).
 
+use fairdeal_dd::Lead;
 use fairdeal_model::dd::DdTable;
-use fairdeal_model::Deal;
+use fairdeal_model::{Deal, Seat, Strain};
 use serde::{Deserialize, Serialize};
 
 /// Page → worker.
@@ -14,6 +15,18 @@ pub enum ToDdWorker {
         /// The deal.
         deal: Deal,
     },
+    /// Every opening lead of `deal` against `declarer` in `strain` (one `SolveBoard`; the
+    /// Simulate page's lead simulation); answered by `Leads` with the same `id`.
+    Leads {
+        /// Chosen by the lead pool; echoed back.
+        id: u32,
+        /// The deal.
+        deal: Deal,
+        /// The contract's strain.
+        strain: Strain,
+        /// Declarer (the lead is made by the left-hand opponent).
+        declarer: Seat,
+    },
 }
 
 /// Worker → page.
@@ -25,6 +38,15 @@ pub enum FromDdWorker {
         id: u32,
         /// Tricks for each strain × declarer.
         table: DdTable,
+        /// Solve time in the worker, milliseconds.
+        ms: f64,
+    },
+    /// The leads of request `id` (see `fairdeal_dd::DdSolver::leads`).
+    Leads {
+        /// The request's id.
+        id: u32,
+        /// Every lead, touching cards grouped, with declarer's tricks.
+        leads: Vec<Lead>,
         /// Solve time in the worker, milliseconds.
         ms: f64,
     },

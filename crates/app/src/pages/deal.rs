@@ -220,6 +220,7 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                 </button>
                 if let Some(s) = shown.as_ref() {
                     <crate::pages::boards::send::SendToBoardSets name="Deal page" deals={std::rc::Rc::new(vec![(s.board, s.deal)])} />
+                    <a id="deal-simulate" href={crate::pages::simulate::lead_href(Some(s.deal.hand(Seat::West)), None)}>{"Simulate the lead on this deal (West's hand)"}</a>
                 }
             </div>
             if let Some(msg) = error.as_ref() {

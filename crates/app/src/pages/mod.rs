@@ -8,4 +8,5 @@ pub mod not_found;
 pub mod probability;
 pub mod score;
 pub mod script;
+pub mod simulate;
 pub mod tournament;

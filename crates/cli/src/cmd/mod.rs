@@ -12,5 +12,6 @@ pub mod prob;
 pub mod publish;
 pub mod score;
 pub mod script;
+pub mod simulate;
 pub mod squaredeal;
 pub mod stats;

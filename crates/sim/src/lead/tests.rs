@@ -229,3 +229,25 @@ fn bad_counts_are_refused() {
     let (p, _) = tiny();
     assert_eq!(p.deals(1, [0; 32]).unwrap_err(), SimError::Count { n: 1 });
 }
+
+/// The page sends the problem's conditions to the dealing worker as text: that text reads
+/// back to the same spec, so the worker deals what the CLI deals.
+#[test]
+fn the_spec_text_reads_back_to_the_same_deals() {
+    let spec = parse("south: balanced, hcp 15-17\nnorth: hcp 8-9, spades 0-3").unwrap();
+    let p = LeadProblem::new(
+        spec,
+        Some(hand("KQJ4.T98.AK2.654")),
+        contract("3NT"),
+        Seat::South,
+        Vulnerability::None,
+    )
+    .unwrap();
+    let text = p.spec().to_string();
+    assert!(text.contains("west: is KQJ4.T98.AK2.654"), "{text}");
+    let again = parse(&text).unwrap();
+    assert_eq!(
+        crate::deal_set(&again, 5, [1; 32]).unwrap(),
+        p.deals(5, [1; 32]).unwrap()
+    );
+}

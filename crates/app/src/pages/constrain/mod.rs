@@ -493,6 +493,7 @@ pub fn ConstrainPage() -> Html {
                         <code>{"north: balanced, hcp 15-17"}</code>{", "}<code>{"south: spades AKxx, hearts 4+"}</code>{", "}
                         <code>{"ns: hcp 25+, fit 8+ majors"}</code>{", "}<code>{"category strong weight 2"}</code>{"."}</p>
                     <AnalysisView state={(*st).clone().into_rc()} />
+                    <p class="cst-help"><a id="constrain-simulate" href={crate::pages::simulate::lead_href(None, Some(&st.text))}>{"Simulate the opening lead under these conditions"}</a></p>
                 </div>
             </div>
             <form class="panel cst-deal" onsubmit={on_deal}>

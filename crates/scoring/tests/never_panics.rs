@@ -19,8 +19,31 @@ const METHODS: [Method; 5] = [
     Method::Vp,
 ];
 
-/// Validates and scores an event with every method.
+/// Validates and scores an event with every method, publishes it (pairs and teams) and
+/// writes its PBN 2.1 results, which read back to as many rows.
 fn score_all(event: &Event) {
+    use fairdeal_scoring::pbn_results::write_results_pbn;
+    use fairdeal_scoring::publish::{publish_html, Kind, PublishOptions};
+    for kind in [
+        Kind::Pairs(vec![ScoringOptions::default()]),
+        Kind::Teams { vp_corrected: true },
+    ] {
+        let opts = PublishOptions {
+            title: String::new(),
+            kind,
+            fingerprint: None,
+        };
+        assert!(publish_html(event, &[], &opts).ends_with("</html>\n"));
+    }
+    let (score, _) = score_event(event, &ScoringOptions::default());
+    let pbn = write_results_pbn("e", event, &score, Method::Matchpoints, &[]);
+    let back = read_pbn(&pbn);
+    let numbered = event
+        .rows
+        .iter()
+        .filter(|r| r.board.trim().parse::<u32>().is_ok())
+        .count();
+    assert_eq!(back.event.rows.len(), numbered, "{pbn}");
     let (_, errors) = event.validate();
     for e in &errors {
         assert!(e.row < event.rows.len());
@@ -184,6 +207,7 @@ const TAGS: &[&str] = &[
     "Auction",
     "Play",
     "Event",
+    "ScoreTable",
 ];
 
 const TAG_VALUES: &[&str] = &[
@@ -212,6 +236,9 @@ const TAG_VALUES: &[&str] = &[
     "A",
     "\\\"",
     "\\\\",
+    "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;Adj",
+    "+Rank\\\\3R;PairId_NS\\\\2R;Names_EW;Contract\\\\4L;Result",
+    "Contract;Result",
 ];
 
 fn pbn_line() -> impl Strategy<Value = String> {
@@ -221,6 +248,10 @@ fn pbn_line() -> impl Strategy<Value = String> {
         1 => Just(String::new()),
         1 => proptest::sample::select(&["{ comment", "}", "{a}", "% x", "; x", "*", "1S 2H", "[Bad", "[]"][..])
             .prop_map(str::to_string),
+        2 => proptest::sample::select(&[
+            "1 2 4S N 10 420 - -", "\"Ann & Bob\" 3 Pass - - 0 - A+/A-", "3 4 - - - - - NP",
+            "5 6 3NT S 8 - 50", "\"open", "^2.00 ? - 7 8", "1 2 4S N 99 x y z",
+        ][..]).prop_map(str::to_string),
         1 => "[^\n]{0,20}",
     ]
 }

@@ -48,6 +48,11 @@ fn publish_writes_the_page_and_pbn_results_that_read_back() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("board 17 may be fouled: 9 of 13 contracts"),
+        "{stderr}"
+    );
     let page = std::fs::read_to_string(&html).unwrap();
 
     // The same page from the domain crate, with the records the CLI read and solved.

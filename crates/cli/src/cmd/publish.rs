@@ -220,9 +220,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         _ => None,
     };
-    let (_, errors) = event.validate_with(field);
+    let (results, errors) = event.validate_with(field);
     for e in &errors {
         eprintln!("{}: {e}", args.results.display());
+    }
+    let (_, checks) = fairdeal_scoring::records::check_results(&results, &records);
+    for c in checks.iter().filter(|c| c.fouled) {
+        eprintln!(
+            "{}: board {} may be fouled: {} of {} contracts are 2+ tricks off double dummy the same way",
+            args.results.display(),
+            c.board,
+            c.ns_over.max(c.ns_under),
+            c.compared
+        );
     }
     policy.write(&output, html.as_bytes())?;
     if let (Some(path), Some(text)) = (&args.pbn, pbn) {

@@ -168,3 +168,43 @@ fn publish_refuses_bad_methods_and_reads_event_json() {
     }
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
+
+#[test]
+fn a_team_event_publishes_like_the_domain_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = data("teams.csv");
+    let html = dir.path().join("teams.html");
+    let out = fairdeal()
+        .args(["publish", &csv, "-m", "teams", "--title", "Teams", "-o"])
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let event = read_csv(&std::fs::read_to_string(&csv).unwrap()).event;
+    let want = publish_html(
+        &event,
+        &[],
+        &PublishOptions {
+            title: "Teams".into(),
+            kind: Kind::Teams { vp_corrected: true },
+            fingerprint: None,
+        },
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page, want);
+    assert!(page.contains("Standings by victory points"));
+    // Teams have no PBN ScoreTable here, and say so.
+    let out = fairdeal()
+        .args(["publish", &csv, "-m", "teams", "--pbn"])
+        .arg(dir.path().join("t.pbn"))
+        .arg("-o")
+        .arg(dir.path().join("t.html"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--pbn writes pairs results"));
+}

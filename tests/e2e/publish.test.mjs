@@ -97,3 +97,27 @@ test('import, attach records, publish: the page equals the CLI and adds up', { t
   await view.context.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('one click attaches a board set kept in this browser', { timeout: 300_000 }, async () => {
+  const { context, page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/score');
+  await waitForApp(page);
+  // A set as the Board sets page stores it (what Tournament/Deal/Constrain send there).
+  const pbn = fs.readFileSync(path.join(DATA, 'club26.pbn'), 'utf8');
+  await page.evaluate((text) => {
+    localStorage.setItem('fairdeal.boardsets.index', JSON.stringify([{ id: 'set-1', name: 'Thursday set', boards: 26 }]));
+    localStorage.setItem('fairdeal.boardsets.set.set-1', text);
+  }, pbn);
+  await page.setInputFiles('#import-file', {
+    name: 'club26.csv', mimeType: 'text/csv', buffer: fs.readFileSync(path.join(DATA, 'club26.csv')),
+  });
+  await page.locator('#records-set').waitFor();
+  await page.focus('#records-set');
+  await page.selectOption('#records-set', 'set-1');
+  await page.locator('#records-status', { hasText: /26 boards attached from Thursday set; DD tables and par ready/ })
+    .waitFor({ timeout: 240_000 });
+  assert.match(await page.textContent('#records-fouled'), /board\(s\) 17 may be fouled/);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,5 +1,6 @@
 //! The Score page's "Hand records and publishing" panel: attach the session's hand records
-//! (PBN or LIN), solve their DD tables in the DD workers (progress, Cancel), show the shown
+//! (a PBN or LIN file, or in one click a board set kept in this browser — what the
+//! Tournament, Deal and Constrain pages send to Board sets), solve their DD tables in the DD workers (progress, Cancel), show the shown
 //! board's DD table, par and each result against them with the fouled-board flag, and
 //! download the published page.
 //!
@@ -19,6 +20,7 @@ use fairdeal_scoring::publish::{publish_html, Kind, PublishOptions};
 use fairdeal_scoring::records::{check_results, BoardRecord};
 use fairdeal_scoring::{Event, Field, Method, ScoringOptions};
 use gloo_file::callbacks::FileReader;
+use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -65,6 +67,68 @@ fn store(records: &mut [BoardRecord], i: usize, t: DdTable) {
     }
 }
 
+/// The handles attaching a set of boards needs (from a file or a stored board set).
+#[derive(Clone)]
+struct Attach {
+    records: Rc<RefCell<Vec<BoardRecord>>>,
+    source: UseStateHandle<Option<String>>,
+    message: UseStateHandle<Option<String>>,
+    progress: Rc<RefCell<Option<(usize, usize)>>>,
+    batch: Rc<RefCell<Option<BatchId>>>,
+    redraw: UseForceUpdateHandle,
+}
+
+impl Attach {
+    /// Replaces the records with `boards` (from `name`) and solves the DD tables they lack
+    /// in the DD workers; the panel redraws as each arrives.
+    fn attach(&self, name: String, boards: &[Board], problems: String) {
+        let list = records_of(boards);
+        let note = format!("{name}: {} boards with four hands{problems}", list.len());
+        if let Some(id) = self.batch.borrow_mut().take() {
+            pool::cancel(id);
+        }
+        let missing: Vec<usize> = (0..list.len()).filter(|&i| list[i].dd.is_none()).collect();
+        let deals: Vec<_> = missing.iter().map(|&i| list[i].deal).collect();
+        *self.records.borrow_mut() = list;
+        self.source.set(Some(name));
+        self.message.set(Some(note));
+        if deals.is_empty() {
+            for r in self.records.borrow_mut().iter_mut() {
+                if let (None, Some(t)) = (&r.par, r.dd) {
+                    r.par = Some(fairdeal_dd::par(&t, r.vulnerability, r.dealer));
+                }
+            }
+            *self.progress.borrow_mut() = None;
+            self.redraw.force_update();
+            return;
+        }
+        *self.progress.borrow_mut() = Some((0, deals.len()));
+        let (records, progress, batch, redraw) = (
+            self.records.clone(),
+            self.progress.clone(),
+            self.batch.clone(),
+            self.redraw.clone(),
+        );
+        let on_solved: pool::OnSolved = Rc::new(move |k: usize, t: DdTable| {
+            if let Some(&i) = missing.get(k) {
+                store(&mut records.borrow_mut(), i, t);
+            }
+            let mut p = progress.borrow_mut();
+            if let Some((done, total)) = p.as_mut() {
+                *done += 1;
+                if *done >= *total {
+                    *p = None;
+                    batch.borrow_mut().take();
+                }
+            }
+            drop(p);
+            redraw.force_update();
+        });
+        *self.batch.borrow_mut() = Some(pool::solve(&deals, on_solved));
+        self.redraw.force_update();
+    }
+}
+
 /// The options the page publishes with (the CLI's defaults for the same export).
 pub fn publish_options(field: Field, teams: bool, fingerprint: &str) -> PublishOptions {
     PublishOptions {
@@ -97,16 +161,16 @@ pub fn PublishPanel(props: &PublishProps) -> Html {
     let fingerprint = use_state(String::new);
     let redraw = use_force_update();
 
+    let attach = Attach {
+        records: records.clone(),
+        source: source.clone(),
+        message: message.clone(),
+        progress: progress.clone(),
+        batch: batch.clone(),
+        redraw: redraw.clone(),
+    };
     let on_file = {
-        let (records, source, message, progress, batch, readers, redraw) = (
-            records.clone(),
-            source.clone(),
-            message.clone(),
-            progress.clone(),
-            batch.clone(),
-            readers.clone(),
-            redraw.clone(),
-        );
+        let (attach, readers) = (attach.clone(), readers.clone());
         Callback::from(move |e: web_sys::Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let Some(file) = input.files().and_then(|f| f.get(0)) else {
@@ -115,76 +179,50 @@ pub fn PublishPanel(props: &PublishProps) -> Html {
             input.set_value("");
             let file = gloo_file::File::from(file);
             let name = file.name();
-            let (records, source, message, progress, batch, redraw) = (
-                records.clone(),
-                source.clone(),
-                message.clone(),
-                progress.clone(),
-                batch.clone(),
-                redraw.clone(),
-            );
+            let attach = attach.clone();
             let reader = gloo_file::callbacks::read_as_bytes(&file, move |res| {
                 let Ok(bytes) = res else {
-                    message.set(Some(format!("{name}: could not read the file")));
+                    attach
+                        .message
+                        .set(Some(format!("{name}: could not read the file")));
                     return;
                 };
                 let outcome = fairdeal_interop::read_any(&name, &bytes);
-                let list = records_of(&outcome.boards);
-                let mut note = format!("{name}: {} boards with four hands", list.len());
-                if let Some(p) = outcome.problems.first() {
-                    note += &format!(
+                let problems = outcome.problems.first().map(|p| {
+                    format!(
                         "; {} problems, first line {}: {}",
                         outcome.problems.len(),
                         p.line,
                         p.message
-                    );
-                }
-                if let Some(id) = batch.borrow_mut().take() {
-                    pool::cancel(id);
-                }
-                let missing: Vec<usize> =
-                    (0..list.len()).filter(|&i| list[i].dd.is_none()).collect();
-                let deals: Vec<_> = missing.iter().map(|&i| list[i].deal).collect();
-                *records.borrow_mut() = list;
-                source.set(Some(name.clone()));
-                message.set(Some(note));
-                if deals.is_empty() {
-                    for r in records.borrow_mut().iter_mut() {
-                        if let (None, Some(t)) = (&r.par, r.dd) {
-                            r.par = Some(fairdeal_dd::par(&t, r.vulnerability, r.dealer));
-                        }
-                    }
-                    *progress.borrow_mut() = None;
-                    redraw.force_update();
-                    return;
-                }
-                *progress.borrow_mut() = Some((0, deals.len()));
-                let (records2, progress2, batch2, redraw2) = (
-                    records.clone(),
-                    progress.clone(),
-                    batch.clone(),
-                    redraw.clone(),
-                );
-                let on_solved: pool::OnSolved = Rc::new(move |k: usize, t: DdTable| {
-                    if let Some(&i) = missing.get(k) {
-                        store(&mut records2.borrow_mut(), i, t);
-                    }
-                    let mut p = progress2.borrow_mut();
-                    if let Some((done, total)) = p.as_mut() {
-                        *done += 1;
-                        if *done >= *total {
-                            *p = None;
-                            batch2.borrow_mut().take();
-                        }
-                    }
-                    drop(p);
-                    redraw2.force_update();
+                    )
                 });
-                *batch.borrow_mut() = Some(pool::solve(&deals, on_solved));
-                redraw.force_update();
+                attach.attach(name, &outcome.boards, problems.unwrap_or_default());
             });
             readers.borrow_mut().push(reader);
         })
+    };
+    let sets = use_state(crate::board_sets::list);
+    let on_set = {
+        let (attach, sets) = (attach.clone(), sets.clone());
+        Callback::from(move |e: web_sys::Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let id = select.value();
+            select.set_value("");
+            let Some(meta) = sets.iter().find(|m| m.id == id).cloned() else {
+                return;
+            };
+            match crate::board_sets::load(&id) {
+                Some(boards) => attach.attach(meta.name, &boards, String::new()),
+                None => attach.message.set(Some(format!(
+                    "{}: the stored set could not be read",
+                    meta.name
+                ))),
+            }
+        })
+    };
+    let on_set_focus = {
+        let sets = sets.clone();
+        Callback::from(move |_: FocusEvent| sets.set(crate::board_sets::list()))
     };
     let on_cancel = {
         let (records, progress, batch, source, message, redraw) = (
@@ -317,6 +355,13 @@ pub fn PublishPanel(props: &PublishProps) -> Html {
             <div class="sc-bar">
                 <label for="records-file">{"Attach hand records (PBN or LIN)"}</label>
                 <input type="file" id="records-file" accept=".pbn,.lin,.txt" onchange={on_file} />
+                <label for="records-set">{"or a board set kept in this browser"}</label>
+                <select id="records-set" onchange={on_set} onfocus={on_set_focus}>
+                    <option value="" selected=true>{ if sets.is_empty() { "(none yet: deal one on the Tournament page)" } else { "Choose a set…" } }</option>
+                    { for sets.iter().map(|m| html! {
+                        <option value={m.id.clone()}>{ format!("{} ({} boards)", m.name, m.boards) }</option>
+                    }) }
+                </select>
                 if solving.is_some() || source.is_some() {
                     <button type="button" id="records-cancel" onclick={on_cancel}>
                         { if solving.is_some() { "Cancel" } else { "Detach" } }

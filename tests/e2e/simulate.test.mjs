@@ -128,3 +128,32 @@ test('the Deal page links here with West\'s hand; bad input names the field', { 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('which contract: a fixed hand and conditions on partner, 30 deals, the CLI figures on the revealed seed', { timeout: 300_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const conditions = 'north: is AK32.KQ2.A32.K32\nsouth: hcp 8-10, balanced';
+  await page.fill('#simulate-c-conditions', conditions);
+  await page.fill('#simulate-c-contracts', '3NT:N,4S:N');
+  await page.fill('#simulate-c-n', '30');
+  await page.click('#simulate-c-run');
+  for (let i = 0; i < 6000 && (await page.getAttribute('#simulate-c-status', 'data-phase')) !== 'Done'; i++) {
+    assert.notEqual(await page.getAttribute('#simulate-c-status', 'data-phase'), 'Failed', await page.textContent('#simulate-c-status'));
+    await page.waitForTimeout(50);
+  }
+  assert.match(await page.textContent('#simulate-c-status'), /Done: 30 deals/);
+  assert.equal(await page.locator('#simulate-c-table tbody tr').count(), 2);
+  assert.match(await page.textContent('#simulate-c-pairs'), /3NT:N rather than 4S:N: [+-]\d+\.\d\d IMPs per deal/);
+  await page.click('#simulate-c-reveal');
+  const seed = (await page.textContent('#simulate-c-seed')).trim();
+  assert.match(await page.textContent('#simulate-c-command'), /fairdeal simulate contract conditions\.txt --contracts 3NT:N,4S:N -n 30 --seed [0-9a-f]{64} --csv/);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-simc-'));
+  const spec = path.join(tmp, 'conditions.txt');
+  fs.writeFileSync(spec, conditions);
+  const cli = execFileSync(fairdealExe(), ['simulate', 'contract', spec, '--contracts', '3NT:N,4S:N',
+    '-n', '30', '--seed', seed, '--csv', '-q'], { encoding: 'utf8' });
+  assert.equal(await page.textContent('#simulate-c-csv'), cli);
+  await shot(page, 'simulate-contract-30');
+  assert.deepEqual(errors, []);
+  assertLocalOnly(requests);
+  await context.close();
+});

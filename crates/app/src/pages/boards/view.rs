@@ -185,9 +185,12 @@ pub fn SetView(props: &SetViewProps) -> Html {
     let solved = boards.iter().filter(|b| b.dd.is_some()).count();
     let diagram = match board.deal() {
         Some(deal) => html! {
+            <>
             <HandDiagram {deal} board={board.number} dealer={board.dealer}
                 vulnerability={board.vulnerability} hidden={*hidden}
                 on_toggle_seat={Some(on_toggle_seat)} />
+            <p><a id="bs-simulate" href={crate::pages::simulate::lead_href(Some(deal.hand(fairdeal_model::Seat::West)), None)}>{"Simulate the lead on this deal (West's hand)"}</a></p>
+            </>
         },
         None => partial_board(&board),
     };

@@ -9,10 +9,12 @@
 //!
 //! * [`state`] — the form and the run (plain Rust).
 //! * [`chart`] — the SVG lead chart (also at projector size).
+//! * [`contract`] — the "Which contract?" panel (DD tables in the DD worker pool).
 //!
 //! Panic policy: no panics; bad input is a message naming the field.
 
 pub mod chart;
+pub mod contract;
 pub mod state;
 
 use std::cell::RefCell;
@@ -333,6 +335,7 @@ pub fn SimulatePage() -> Html {
                 <RevealSeed seed={run.seed} id="simulate" command={run.command.clone()} />
             }
             { for results }
+            <contract::ContractPanel />
             { projector }
         </div>
     }

@@ -1,0 +1,470 @@
+//! The Simulate page's "Which contract?" panel: a partnership's hands (both fixed with `is`,
+//! or one fixed and conditions on the other) in the constraint language and two or more
+//! contracts of that side (`3NT:N,4S:N`). The deals are dealt in the dealing worker (the
+//! conditions text as `fairdeal simulate contract` reads it), every full DD table is solved in
+//! the DD worker pool (`ToDdWorker::Solve`, cached per deal), and `fairdeal_sim`'s
+//! [`ContractReport`] is shown as it fills: % making, mean score, IMP and matchpoint
+//! differences with 95 % intervals, and the CSV `fairdeal simulate contract --csv` prints.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use fairdeal_constrain::parse;
+use fairdeal_model::dd::DdTable;
+use fairdeal_model::{Deal, Vulnerability};
+use fairdeal_sim::contract::parse_choices;
+use fairdeal_sim::{ContractProblem, ContractReport};
+use yew::prelude::*;
+
+use super::state::{Phase, MAX_PAGE_DEALS};
+use crate::components::reveal_seed::RevealSeed;
+use crate::dd::pool::{self, BatchId};
+use crate::worker::link::WorkerLink;
+use crate::worker::protocol::{BatchRequest, FromWorker, ToWorker};
+
+/// The contract form, as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContractForm {
+    /// Conditions (constraint language), the partnership's hands included.
+    pub conditions: String,
+    /// `3NT:N,4S:N`.
+    pub contracts: String,
+    /// Vulnerability, PBN spelling.
+    pub vul: String,
+    /// Deals.
+    pub deals: String,
+}
+
+impl Default for ContractForm {
+    fn default() -> Self {
+        ContractForm {
+            conditions: "north: is AK32.KQ2.A32.K32\nsouth: hcp 8-10, balanced".into(),
+            contracts: "3NT:N,4S:N".into(),
+            vul: "None".into(),
+            deals: "50".into(),
+        }
+    }
+}
+
+impl ContractForm {
+    /// The problem and the number of deals, or a message naming the field.
+    pub fn problem(&self) -> Result<(ContractProblem, usize), String> {
+        let spec = parse(&self.conditions)
+            .map_err(|e| format!("Conditions:\n{}", e.render(&self.conditions).trim_end()))?;
+        let choices = parse_choices(&self.contracts).map_err(|e| format!("Contracts: {e}"))?;
+        let vul = Vulnerability::from_pbn(&self.vul).ok_or_else(|| {
+            format!(
+                "Vulnerability: `{}`; expected None, NS, EW or All",
+                self.vul
+            )
+        })?;
+        let n = match self.deals.trim().parse::<usize>() {
+            Ok(n) if (fairdeal_sim::MIN_DEALS..=MAX_PAGE_DEALS).contains(&n) => n,
+            _ => {
+                return Err(format!(
+                    "Deals: `{}`; expected a number from {} to {MAX_PAGE_DEALS}",
+                    self.deals.trim(),
+                    fairdeal_sim::MIN_DEALS
+                ))
+            }
+        };
+        let p = ContractProblem::new(spec, choices, vul).map_err(|e| e.to_string())?;
+        Ok((p, n))
+    }
+
+    /// The `fairdeal` command giving the same figures, `{seed}` where the seed goes.
+    pub fn command(&self) -> String {
+        let mut c = format!(
+            "fairdeal simulate contract conditions.txt --contracts {}",
+            self.contracts.trim()
+        );
+        if Vulnerability::from_pbn(&self.vul) != Some(Vulnerability::None) {
+            c.push_str(&format!(" --vul {}", self.vul.trim()));
+        }
+        c.push_str(&format!(" -n {} --seed {{seed}} --csv", self.deals.trim()));
+        c
+    }
+}
+
+/// A contract run.
+#[derive(Debug, Clone)]
+pub struct ContractRun {
+    /// The dealing job.
+    pub job: u32,
+    /// Where it is.
+    pub phase: Phase,
+    /// Deals asked for.
+    pub total: usize,
+    /// The problem.
+    pub problem: Option<Rc<ContractProblem>>,
+    /// The seed.
+    pub seed: [u8; 32],
+    /// The deals.
+    pub deals: Rc<Vec<Deal>>,
+    /// Per deal, its table once solved.
+    pub tables: Vec<Option<DdTable>>,
+    /// Tables solved.
+    pub solved: usize,
+    /// The report over the deals solved so far, in deal order.
+    pub report: Option<Rc<ContractReport>>,
+    /// The CLI command (`{seed}` where the seed goes).
+    pub command: String,
+}
+
+impl Default for ContractRun {
+    fn default() -> Self {
+        ContractRun {
+            job: 0,
+            phase: Phase::Idle,
+            total: 0,
+            problem: None,
+            seed: [0; 32],
+            deals: Rc::new(Vec::new()),
+            tables: Vec::new(),
+            solved: 0,
+            report: None,
+            command: String::new(),
+        }
+    }
+}
+
+/// What changes a contract run.
+pub enum ContractAction {
+    /// Sent to the dealing worker.
+    Start {
+        /// The job.
+        job: u32,
+        /// Its seed.
+        seed: [u8; 32],
+        /// The problem.
+        problem: Rc<ContractProblem>,
+        /// Deals.
+        total: usize,
+        /// The CLI command.
+        command: String,
+    },
+    /// A dealing-worker message.
+    Worker(FromWorker),
+    /// One deal's table.
+    Table {
+        /// The job whose deals they are.
+        job: u32,
+        /// Deal index.
+        index: usize,
+        /// Its table.
+        table: DdTable,
+    },
+    /// Stop.
+    Cancel,
+    /// A check failed.
+    Fail(String),
+}
+
+impl ContractRun {
+    /// True while dealing or solving.
+    pub fn is_running(&self) -> bool {
+        matches!(self.phase, Phase::Dealing { .. } | Phase::Solving)
+    }
+
+    fn refresh(&mut self) {
+        let Some(p) = &self.problem else { return };
+        let done: Vec<DdTable> = self.tables.iter().flatten().copied().collect();
+        self.report = (done.len() >= fairdeal_sim::MIN_DEALS).then(|| Rc::new(p.report(&done)));
+    }
+
+    /// The state after `action`.
+    pub fn next(&self, action: ContractAction) -> ContractRun {
+        let mut s = self.clone();
+        match action {
+            ContractAction::Start {
+                job,
+                seed,
+                problem,
+                total,
+                command,
+            } => {
+                return ContractRun {
+                    job,
+                    seed,
+                    problem: Some(problem),
+                    total,
+                    command,
+                    phase: Phase::Dealing { done: 0 },
+                    ..ContractRun::default()
+                }
+            }
+            ContractAction::Fail(m) => s.phase = Phase::Failed(m),
+            ContractAction::Cancel => {
+                if s.is_running() {
+                    s.phase = Phase::Cancelled;
+                    s.refresh();
+                }
+            }
+            ContractAction::Worker(msg) => match msg {
+                FromWorker::Progress { job, done, .. } if job == s.job => {
+                    if let Phase::Dealing { .. } = s.phase {
+                        s.phase = Phase::Dealing {
+                            done: done as usize,
+                        };
+                    }
+                }
+                FromWorker::Done { job, boards } if job == s.job => {
+                    if let Phase::Dealing { .. } = s.phase {
+                        s.deals = Rc::new(boards.iter().map(|b| b.deal).collect());
+                        s.tables = vec![None; s.deals.len()];
+                        s.phase = Phase::Solving;
+                    }
+                }
+                FromWorker::Failed { job, message } if job == s.job => {
+                    s.phase = Phase::Failed(message)
+                }
+                _ => {}
+            },
+            ContractAction::Table { job, index, table } => {
+                if job != s.job || s.phase != Phase::Solving || index >= s.tables.len() {
+                    return s;
+                }
+                if s.tables[index].is_none() {
+                    s.solved += 1;
+                }
+                s.tables[index] = Some(table);
+                let step = (s.total / 40).max(1);
+                if s.solved == s.total {
+                    s.phase = Phase::Done;
+                    s.refresh();
+                } else if s.solved.is_multiple_of(step) {
+                    s.refresh();
+                }
+            }
+        }
+        s
+    }
+
+    /// The status line.
+    pub fn status(&self) -> String {
+        match &self.phase {
+            Phase::Idle => "No contract simulation run yet.".into(),
+            Phase::Dealing { done } => format!("Dealing: {done} of {} deals…", self.total),
+            Phase::Solving => format!(
+                "Solving DD tables: {} of {} deals…",
+                self.solved, self.total
+            ),
+            Phase::Done => format!("Done: {} deals.", self.total),
+            Phase::Cancelled => format!(
+                "Stopped after {} of {} deals; the figures are over those.",
+                self.solved, self.total
+            ),
+            Phase::Failed(m) => m.clone(),
+        }
+    }
+}
+
+impl Reducible for ContractRun {
+    type Action = ContractAction;
+    fn reduce(self: Rc<Self>, action: ContractAction) -> Rc<Self> {
+        Rc::new(self.next(action))
+    }
+}
+
+fn value_of(e: &Event) -> String {
+    use wasm_bindgen::JsCast;
+    e.target()
+        .and_then(|t| {
+            t.dyn_ref::<web_sys::HtmlInputElement>()
+                .map(|i| i.value())
+                .or_else(|| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
+                .or_else(|| {
+                    t.dyn_ref::<web_sys::HtmlTextAreaElement>()
+                        .map(|s| s.value())
+                })
+        })
+        .unwrap_or_default()
+}
+
+/// The "Which contract?" panel.
+#[component]
+pub fn ContractPanel() -> Html {
+    let form = use_state(ContractForm::default);
+    let run = use_reducer(ContractRun::default);
+    let link = (*use_state(WorkerLink::default)).clone();
+    let current: Rc<RefCell<u32>> = (*use_state(|| Rc::new(RefCell::new(0u32)))).clone();
+    let batch: Rc<RefCell<Option<BatchId>>> = (*use_state(|| Rc::new(RefCell::new(None)))).clone();
+    {
+        let batch = batch.clone();
+        use_effect_with((), move |_| {
+            move || {
+                if let Some(b) = batch.borrow_mut().take() {
+                    pool::cancel(b);
+                }
+            }
+        });
+    }
+
+    let set = |f: fn(&mut ContractForm, String)| {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            let mut next = (*form).clone();
+            f(&mut next, value_of(&e));
+            form.set(next);
+        })
+    };
+    let typing = |f: fn(&mut ContractForm, String)| {
+        let cb = set(f);
+        Callback::from(move |e: InputEvent| cb.emit(e.into()))
+    };
+
+    let on_run = {
+        let (form, run, link, current, batch) = (
+            form.clone(),
+            run.dispatcher(),
+            link.clone(),
+            current.clone(),
+            batch.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let (problem, total) = match form.problem() {
+                Ok((p, n)) => (Rc::new(p), n),
+                Err(m) => return run.dispatch(ContractAction::Fail(m)),
+            };
+            let (job, seed) = match link.next_job() {
+                Ok(x) => x,
+                Err(m) => return run.dispatch(ContractAction::Fail(m)),
+            };
+            *current.borrow_mut() = job;
+            run.dispatch(ContractAction::Start {
+                job,
+                seed,
+                problem,
+                total,
+                command: form.command(),
+            });
+            let (d, cur, batch) = (run.clone(), current.clone(), batch.clone());
+            link.send(
+                ToWorker::Start(BatchRequest {
+                    job,
+                    // The conditions as typed: `fairdeal simulate contract` deals from the
+                    // same text.
+                    spec: form.conditions.clone(),
+                    boards: total as u32,
+                    seed,
+                }),
+                move |msg| {
+                    if let FromWorker::Done { job, boards } = &msg {
+                        let j = *job;
+                        if *cur.borrow() == j {
+                            let deals: Vec<Deal> = boards.iter().map(|b| b.deal).collect();
+                            d.dispatch(ContractAction::Worker(msg.clone()));
+                            let d2 = d.clone();
+                            let id = pool::solve(
+                                &deals,
+                                Rc::new(move |index, table| {
+                                    d2.dispatch(ContractAction::Table {
+                                        job: j,
+                                        index,
+                                        table,
+                                    })
+                                }),
+                            );
+                            if let Some(old) = batch.borrow_mut().replace(id) {
+                                pool::cancel(old);
+                            }
+                            return;
+                        }
+                    }
+                    d.dispatch(ContractAction::Worker(msg));
+                },
+            );
+        })
+    };
+    let on_stop = {
+        let (run, link, batch) = (run.clone(), link.clone(), batch.clone());
+        Callback::from(move |_: MouseEvent| {
+            match run.phase {
+                Phase::Dealing { .. } => link.cancel(run.job),
+                Phase::Solving => {
+                    if let Some(b) = batch.borrow_mut().take() {
+                        pool::cancel(b);
+                    }
+                }
+                _ => {}
+            }
+            run.dispatch(ContractAction::Cancel);
+        })
+    };
+
+    let running = run.is_running();
+    let failed = matches!(run.phase, Phase::Failed(_));
+    let (done, total) = match run.phase {
+        Phase::Dealing { done } => (done, run.total.max(1) * 2),
+        Phase::Idle | Phase::Failed(_) => (0, 1),
+        _ => (run.total + run.solved, run.total.max(1) * 2),
+    };
+    let phase_name = match run.phase {
+        Phase::Idle => "Idle",
+        Phase::Dealing { .. } => "Dealing",
+        Phase::Solving => "Solving",
+        Phase::Done => "Done",
+        Phase::Cancelled => "Cancelled",
+        Phase::Failed(_) => "Failed",
+    };
+    let results = run.report.clone().map(|r| html! {
+        <div class="sl-contract-results">
+            <table class="sl-table" id="simulate-c-table">
+                <caption>{ format!("Over {} deals: % of deals each contract makes double dummy and its mean score (declaring side), with 95 % intervals.", r.deals) }</caption>
+                <thead><tr><th scope="col">{"Contract"}</th><th scope="col">{"Makes %"}</th><th scope="col">{"Mean score"}</th></tr></thead>
+                <tbody>
+                { for r.rows.iter().map(|row| html! { <tr>
+                    <th scope="row">{ row.choice.to_string() }</th>
+                    <td>{ format!("{:.1} ({:.1}–{:.1})", row.make_pct.estimate, row.make_pct.low, row.make_pct.high) }</td>
+                    <td>{ format!("{:.0} ({:.0} to {:.0})", row.score.estimate, row.score.low, row.score.high) }</td>
+                </tr> }) }
+                </tbody>
+            </table>
+            <ul class="sl-paired" id="simulate-c-pairs">
+                { for r.pairs.iter().map(|p| html! {
+                    <li>{ format!("{} rather than {}: {:+.2} IMPs per deal (95 % {:+.2} to {:+.2}), {:.1} % of the matchpoints (95 % {:.1} to {:.1})",
+                        p.a, p.b, p.imps.estimate, p.imps.low, p.imps.high, p.mp_pct.estimate, p.mp_pct.low, p.mp_pct.high) }</li>
+                }) }
+            </ul>
+            <details class="sl-csv">
+                <summary>{"CSV (as "}<code>{"fairdeal simulate contract --csv"}</code>{" prints it)"}</summary>
+                <pre id="simulate-c-csv">{ r.csv() }</pre>
+            </details>
+        </div>
+    });
+    html! {
+        <section class="panel sl-contract" aria-labelledby="sl-c-h">
+            <h2 id="sl-c-h">{"Which contract?"}</h2>
+            <p class="sl-hint">{"A partnership's hands (both fixed with "}<code>{"is"}</code>{", or one fixed and conditions on the other) and contracts of that side: each deal's full double-dummy table gives how often each contract makes and what choosing one over another gains in IMPs and matchpoints."}</p>
+            <div class="sl-form">
+                <label for="simulate-c-conditions">{"Hands and conditions (constraint language)"}</label>
+                <textarea id="simulate-c-conditions" rows="3" spellcheck="false" value={form.conditions.clone()}
+                    oninput={typing(|f, v| f.conditions = v)} />
+                <label for="simulate-c-contracts">{"Contracts (contract:declarer, comma-separated)"}</label>
+                <input id="simulate-c-contracts" type="text" spellcheck="false" value={form.contracts.clone()}
+                    oninput={typing(|f, v| f.contracts = v)} />
+                <label for="simulate-c-vul">{"Vulnerability"}</label>
+                <select id="simulate-c-vul" onchange={set(|f, v| f.vul = v)}>
+                    { for Vulnerability::ALL.iter().map(|v| html! {
+                        <option value={v.pbn()} selected={v.pbn() == form.vul}>{ v.pbn() }</option>
+                    }) }
+                </select>
+                <label for="simulate-c-n">{"Deals"}</label>
+                <input id="simulate-c-n" class="num" type="text" inputmode="numeric" value={form.deals.clone()}
+                    oninput={typing(|f, v| f.deals = v)} />
+                <div class="sl-buttons">
+                    <button type="button" id="simulate-c-run" class="primary" onclick={on_run} disabled={running}>{"Compare contracts"}</button>
+                    <button type="button" id="simulate-c-stop" onclick={on_stop} disabled={!running}>{"Stop"}</button>
+                </div>
+            </div>
+            <progress id="simulate-c-progress" max={total.to_string()} value={done.to_string()}
+                aria-label="Deals dealt and solved"></progress>
+            <p id="simulate-c-status" class={classes!(failed.then_some("error"))} role={if failed { "alert" } else { "status" }}
+                data-solved={run.solved.to_string()} data-phase={phase_name}>{ run.status() }</p>
+            if run.problem.is_some() && !failed {
+                <RevealSeed seed={run.seed} id="simulate-c" command={run.command.clone()} />
+            }
+            { for results }
+        </section>
+    }
+}

@@ -74,6 +74,13 @@ test('a 1NT–3NT lead problem: 100 deals, chart, PBN export, and the CLI figure
   assert.ok(!href.includes(seed));
   assert.match(await page.textContent('#simulate-command'), /fairdeal simulate lead conditions\.txt --contract 3NT --declarer S --hand KQJ4\.T98\.AK2\.654 -n 100 --seed [0-9a-f]{64} --csv/);
   await shot(page, 'simulate-lead-100');
+  // Projector mode: the chart alone at projector size; Esc leaves.
+  await page.click('#simulate-project');
+  await page.locator('#projector .sl-chart').waitFor();
+  assert.equal(await page.getAttribute('#projector .sl-chart', 'font-size'), '30');
+  await shot(page, 'simulate-projector');
+  await page.keyboard.press('Escape');
+  await page.locator('#projector').waitFor({ state: 'detached' });
   // The CLI on the same inputs and seed: the same CSV, the same PBN bytes.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-sim-'));
   const spec = path.join(tmp, 'conditions.txt');
@@ -142,6 +149,10 @@ test('which contract: a fixed hand and conditions on partner, 30 deals, the CLI 
   }
   assert.match(await page.textContent('#simulate-c-status'), /Done: 30 deals/);
   assert.equal(await page.locator('#simulate-c-table tbody tr').count(), 2);
+  // The trick distribution of 3NT and 4S by North: each row counts the 30 deals.
+  const dist = await page.$$eval('#simulate-c-dist tbody tr', (rows) => rows.map((r) =>
+    [...r.querySelectorAll('td')].slice(1).reduce((a, td) => a + Number(td.textContent || 0), 0)));
+  assert.deepEqual(dist, [30, 30]);
   assert.match(await page.textContent('#simulate-c-pairs'), /3NT:N rather than 4S:N: [+-]\d+\.\d\d IMPs per deal/);
   await page.click('#simulate-c-reveal');
   const seed = (await page.textContent('#simulate-c-seed')).trim();

@@ -266,6 +266,18 @@ impl Reducible for ContractRun {
     }
 }
 
+/// The (strain, declarer) of each contract, once each, in the order given.
+fn distinct_lines(r: &ContractReport) -> Vec<(fairdeal_model::Strain, fairdeal_model::Seat)> {
+    let mut out = Vec::new();
+    for row in &r.rows {
+        let key = (row.choice.contract.strain(), row.choice.declarer);
+        if !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
 fn value_of(e: &Event) -> String {
     use wasm_bindgen::JsCast;
     e.target()
@@ -426,6 +438,24 @@ pub fn ContractPanel() -> Html {
                         p.a, p.b, p.imps.estimate, p.imps.low, p.imps.high, p.mp_pct.estimate, p.mp_pct.low, p.mp_pct.high) }</li>
                 }) }
             </ul>
+            <table class="sl-table sl-dist" id="simulate-c-dist">
+                <caption>{"Double-dummy tricks: how many deals give each declarer each number of tricks (the strains and declarers of the contracts)."}</caption>
+                <thead><tr>
+                    <th scope="col">{"Strain:declarer"}</th><th scope="col">{"Mean"}</th>
+                    { for (0..14).map(|t| html! { <th scope="col">{ t }</th> }) }
+                </tr></thead>
+                <tbody>
+                { for distinct_lines(&r).into_iter().map(|(strain, seat)| {
+                    let counts = r.distribution[strain.index()][seat.index()];
+                    let mean = r.mean_tricks[strain.index()][seat.index()];
+                    html! { <tr>
+                        <th scope="row">{ format!("{strain}:{}", seat.letter()) }</th>
+                        <td>{ format!("{:.2}", mean.estimate) }</td>
+                        { for counts.iter().map(|n| html! { <td>{ if *n == 0 { String::new() } else { n.to_string() } }</td> }) }
+                    </tr> }
+                }) }
+                </tbody>
+            </table>
             <details class="sl-csv">
                 <summary>{"CSV (as "}<code>{"fairdeal simulate contract --csv"}</code>{" prints it)"}</summary>
                 <pre id="simulate-c-csv">{ r.csv() }</pre>

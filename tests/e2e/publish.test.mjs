@@ -59,6 +59,17 @@ test('import, attach records, publish: the page equals the CLI and adds up', { t
     { stdio: ['ignore', 'pipe', 'pipe'] });
   const pageBytes = fs.readFileSync(html);
   assert.ok(pageBytes.equals(fs.readFileSync(cli)), 'the page publishes what the CLI writes');
+  // Two rankings (matchpoints and Butler) and a fingerprint: still the CLI's bytes.
+  await page.check('#publish-m-butler');
+  await page.fill('#publish-fingerprint', 'KH 5f0c');
+  const two = await download(page, '#publish', dir, 'page2.html');
+  const cli2 = path.join(dir, 'cli2.html');
+  execFileSync(fairdealExe(), ['publish', exported, '--records', path.join(DATA, 'club26.pbn'), '-m', 'mp', '-m', 'butler',
+    '--fingerprint', 'KH 5f0c', '-o', cli2], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const twoText = fs.readFileSync(two, 'utf8');
+  assert.equal(twoText, fs.readFileSync(cli2, 'utf8'));
+  assert.match(twoText, /<caption>Butler \(IMPs v datum\) — North–South<\/caption>/);
+  assert.match(twoText, /KH 5f0c/);
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

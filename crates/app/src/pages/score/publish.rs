@@ -18,7 +18,7 @@ use fairdeal_model::{Seat, Vulnerability};
 use fairdeal_scoring::publish::html::{dd_html, par_html, signed};
 use fairdeal_scoring::publish::{publish_html, Kind, PublishOptions};
 use fairdeal_scoring::records::{check_results, BoardRecord};
-use fairdeal_scoring::{Event, Field, Method, ScoringOptions};
+use fairdeal_scoring::{Event, Field, Method, ScoringOptions, METHODS};
 use gloo_file::callbacks::FileReader;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -129,18 +129,37 @@ impl Attach {
     }
 }
 
-/// The options the page publishes with (the CLI's defaults for the same export).
-pub fn publish_options(field: Field, teams: bool, fingerprint: &str) -> PublishOptions {
+/// The options the page publishes with: `fairdeal publish EXPORT.json -m …` with the
+/// methods ticked, in [`METHODS`] order (none ticked: matchpoints, the CLI's default).
+pub fn publish_options(
+    field: Field,
+    teams: bool,
+    methods: &[Method],
+    fingerprint: &str,
+) -> PublishOptions {
+    let mut chosen: Vec<Method> = METHODS
+        .iter()
+        .map(|m| m.method)
+        .filter(|m| methods.contains(m))
+        .collect();
+    if chosen.is_empty() {
+        chosen.push(Method::Matchpoints);
+    }
     PublishOptions {
         title: String::new(),
         kind: if teams {
             Kind::Teams { vp_corrected: true }
         } else {
-            Kind::Pairs(vec![ScoringOptions {
-                method: Method::Matchpoints,
-                field,
-                ..ScoringOptions::default()
-            }])
+            Kind::Pairs(
+                chosen
+                    .into_iter()
+                    .map(|method| ScoringOptions {
+                        method,
+                        field,
+                        ..ScoringOptions::default()
+                    })
+                    .collect(),
+            )
         },
         fingerprint: Some(fingerprint.trim())
             .filter(|f| !f.is_empty())
@@ -159,6 +178,7 @@ pub fn PublishPanel(props: &PublishProps) -> Html {
     let batch = use_mut_ref(|| None::<BatchId>);
     let readers = use_mut_ref(Vec::<FileReader>::new);
     let fingerprint = use_state(String::new);
+    let methods = use_state(|| vec![Method::Matchpoints]);
     let redraw = use_force_update();
 
     let attach = Attach {
@@ -251,12 +271,25 @@ pub fn PublishPanel(props: &PublishProps) -> Html {
             fingerprint.set(i.value());
         })
     };
+    let on_method = |m: Method| {
+        let methods = methods.clone();
+        Callback::from(move |e: web_sys::Event| {
+            let i: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let mut list = (*methods).clone();
+            list.retain(|x| *x != m);
+            if i.checked() {
+                list.push(m);
+            }
+            methods.set(list);
+        })
+    };
     let solving = *progress.borrow();
     let on_publish = {
         let (records, event) = (records.clone(), props.event.clone());
         let (field, teams, fingerprint) = (props.field, props.teams, fingerprint.clone());
+        let methods = methods.clone();
         Callback::from(move |_: MouseEvent| {
-            let opts = publish_options(field, teams, &fingerprint);
+            let opts = publish_options(field, teams, &methods, &fingerprint);
             let html = publish_html(&event, &records.borrow(), &opts);
             let stem: String = event
                 .name
@@ -376,6 +409,20 @@ pub fn PublishPanel(props: &PublishProps) -> Html {
                 </p>
             }
             { for board_view }
+            if !props.teams {
+                <fieldset class="sc-bar" id="publish-methods">
+                    <legend>{"Rankings to publish (the first ticked drives scorecards and travellers)"}</legend>
+                    { for METHODS.iter().map(|m| {
+                        let id = format!("publish-m-{}", m.name);
+                        html! {
+                            <label for={id.clone()}>
+                                <input type="checkbox" id={id} checked={methods.contains(&m.method)} onchange={on_method(m.method)} />
+                                { format!(" {}", m.title) }
+                            </label>
+                        }
+                    }) }
+                </fieldset>
+            }
             <div class="sc-bar">
                 <label for="publish-fingerprint">{"SquareDeal set fingerprint (optional)"}</label>
                 <input type="text" id="publish-fingerprint" value={(*fingerprint).clone()} oninput={on_fingerprint} />

@@ -2,7 +2,8 @@
 // dealing worker and every lead solved in the DD worker pool (progress, partial figures),
 // the chart shows one bar per lead, the PBN export holds the 100 deals, and on the revealed
 // seed the page's CSV and PBN are byte for byte what `fairdeal simulate lead` prints and
-// writes. Stop ends a long run; the Deal page links here with West's hand; the shareable link
+// writes. Stop ends a long run; the Deal page links here with West's hand and the Constrain
+// page with its conditions; the shareable link
 // carries the inputs, never the seed; bad input is a message naming the field.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -113,7 +114,7 @@ test('Stop ends a long run and keeps the figures over the deals solved', { timeo
   await context.close();
 });
 
-test('the Deal page links here with West\'s hand; bad input names the field', { timeout: 120_000 }, async () => {
+test('the Deal and Constrain pages link here; bad input names the field', { timeout: 120_000 }, async () => {
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.url + '/deal');
   await waitForApp(page);
@@ -132,6 +133,18 @@ test('the Deal page links here with West\'s hand; bad input names the field', { 
   await page.fill('#simulate-conditions', 'south: hcp 15-17,\nnorth: hcpp 8');
   await page.click('#simulate-run');
   assert.match(await page.textContent('#simulate-status'), /Conditions:\s*1:18:[\s\S]*2:8: unknown scale/);
+  // The Constrain page links here with its conditions (the leader's hand fixed by them).
+  await page.goto(server.url + '/constrain');
+  await page.locator('#constrain-text').waitFor();
+  await page.fill('#constrain-text', 'west: is AKQ2.JT3.K765.A9\nsouth: hcp 15-17, balanced');
+  await page.goto(server.url + await page.getAttribute('#constrain-simulate', 'href'));
+  await page.locator('#simulate-conditions').waitFor();
+  assert.equal(await page.inputValue('#simulate-hand'), '');
+  assert.equal(await page.inputValue('#simulate-conditions'), 'west: is AKQ2.JT3.K765.A9\nsouth: hcp 15-17, balanced');
+  await page.fill('#simulate-n', '4');
+  await page.click('#simulate-run');
+  for (let i = 0; i < 2000 && (await phase(page)) !== 'Done'; i++) await page.waitForTimeout(50);
+  assert.equal(await phase(page), 'Done', await page.textContent('#simulate-status'));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -112,3 +112,14 @@ fn native_run_uses_the_set_stream() {
 }
 
 use fairdeal_dd::DdSolver;
+
+proptest::proptest! {
+    /// No text makes the contract list panic; what parses prints back to the same list.
+    #[test]
+    fn contract_lists_never_panic(text in "[0-9A-Za-z:,♠♥ ]{0,24}") {
+        if let Ok(list) = parse_choices(&text) {
+            let printed: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+            proptest::prop_assert_eq!(parse_choices(&printed.join(",")).unwrap(), list);
+        }
+    }
+}

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 4] = [
+const CASES: [(&str, &str, &str); 7] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -32,6 +32,21 @@ const CASES: [(&str, &str, &str); 4] = [
         "N 12-14, E 11-13, S 8-10, W 5-9",
         "north: hcp 12-14\neast: hcp 11-13\nsouth: hcp 8-10\nwest: hcp 5-9",
         "hcp(north)>=12 && hcp(north)<=14 && hcp(east)>=11 && hcp(east)<=13 && hcp(south)>=8 && hcp(south)<=10 && hcp(west)>=5 && hcp(west)<=9",
+    ),
+    (
+        "N balanced 15-17, E 0-9, S 8+, W 0-12",
+        "north: balanced, hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12",
+        "shape(north, any 4333 + any 4432 + any 5332) && hcp(north)>=15 && hcp(north)<=17 && hcp(east)<=9 && hcp(south)>=8 && hcp(west)<=12",
+    ),
+    (
+        "Pavlicek 1999: W 11-15 5-6♠ 4♥, E 10 4+♦",
+        "west: hcp 11-15, spades 5-6, hearts 4\neast: hcp 10, diamonds 4+",
+        "hcp(west)>=11 && hcp(west)<=15 && spades(west)>=5 && spades(west)<=6 && hearts(west)==4 && hcp(east)==10 && diamonds(east)>=4",
+    ),
+    (
+        "Pavlicek 1999 'crazy eights': W 5+♠, N 5+♥, E 5+♦, S 0-4♣",
+        "west: spades 5+\nnorth: hearts 5+\neast: diamonds 5+\nsouth: clubs 0-4",
+        "spades(west)>=5 && hearts(north)>=5 && diamonds(east)>=5 && clubs(south)<=4",
     ),
 ];
 

@@ -133,6 +133,10 @@ enum CounterKind {
     },
     /// Free high cards left to the untracked seats (kept exactly; never a condition).
     Pool,
+    /// Free cards of this rank (from the top) left to the untracked seats (a probe).
+    PoolRank(usize),
+    /// Free cards of this suit left to the untracked seats (a probe).
+    PoolSuit(usize),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -210,12 +214,23 @@ impl Observer {
 }
 
 /// Where an observed quantity is kept in a state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Slot {
     /// The final state of this seat's (unminimised) shape automaton.
     Shape(usize),
     /// This counter.
     Counter(usize),
+    /// An uncounted seat's points: its predealt points plus a uniform draw from what the
+    /// counted seats leave, whose high cards per rank are in the `PoolRank` counters
+    /// (rank from the top, counter).
+    FillerPoints {
+        seat: Seat,
+        w: [u8; 5],
+        ranks: Vec<(usize, usize)>,
+    },
+    /// An uncounted seat's shape: its predealt cards plus a uniform draw from what the counted
+    /// seats leave, whose suit lengths are in these `PoolSuit` counters.
+    FillerShape { seat: Seat, suits: [usize; 4] },
 }
 
 /// The sampler's cache of successor lists: per layer, per state, where its list starts in
@@ -278,6 +293,12 @@ impl Tables {
     /// [`Tables::distribution`] can report the exact number of deals for each value. Observing
     /// a seat counts it exactly (its conditions included) and enlarges the tables: a shape
     /// observer keeps up to 560 final states per seat, a points observer one per value.
+    ///
+    /// One observer of a seat with no condition of its own (and in no pair condition) is not
+    /// counted when other seats are: the tables keep what the counted seats leave to the
+    /// others — the free high cards of each rank the scale weighs, or the free cards of each
+    /// suit — and the seat's cards are a uniform draw of its 13 (less its predealt cards) from
+    /// that pool, so its distribution follows by the multivariate hypergeometric law, exactly.
     pub fn observing(
         set: &ConstraintSet,
         seats: &[Seat],
@@ -285,10 +306,41 @@ impl Tables {
         observers: &[Observer],
     ) -> Result<Tables, TablesError> {
         let mut all = seats.to_vec();
-        for o in observers {
-            all.extend(o.seats());
+        let filler = Self::filler_observer(set, seats, observers);
+        for (n, o) in observers.iter().enumerate() {
+            if Some(n) != filler {
+                all.extend(o.seats());
+            }
         }
         Tables::with_dense_max(set, &all, budget, DENSE_MAX, observers)
+    }
+
+    /// The observer (at most one) that can be read off what the counted seats leave instead
+    /// of counting its seat: a seat's points or shape, for a seat with no condition of its own,
+    /// in no pair condition and in no other observer, when other seats are counted.
+    fn filler_observer(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        observers: &[Observer],
+    ) -> Option<usize> {
+        if seats.is_empty() {
+            return None;
+        }
+        let candidates: Vec<usize> = (0..observers.len())
+            .filter(|&n| match observers[n] {
+                Observer::Points(x, _) | Observer::Shape(x) => {
+                    !seats.contains(&x)
+                        && !set.seat(x).constrained
+                        && !set.pairs.iter().any(|p| p.pair.seats().contains(&x))
+                        && observers
+                            .iter()
+                            .enumerate()
+                            .all(|(m, o)| m == n || !o.seats().contains(&x))
+                }
+                Observer::PairPoints(..) => false,
+            })
+            .collect();
+        (candidates.len() == 1).then(|| candidates[0])
     }
 
     /// [`Tables::new`] with a chosen limit on dense layer indices (0 forces hash maps).
@@ -366,7 +418,40 @@ impl Tables {
             }
         }
         let mut observed = Vec::new();
-        for o in observers {
+        let filler = Self::filler_observer(set, &seats, observers);
+        for (n, o) in observers.iter().enumerate() {
+            if Some(n) == filler {
+                match *o {
+                    Observer::Points(x, w) => {
+                        need(&w);
+                        let mut ranks = Vec::new();
+                        for r in (0..5).filter(|&r| w[r] > 0) {
+                            ranks.push((r, counters.len()));
+                            counters.push(Counter {
+                                kind: CounterKind::PoolRank(r),
+                                lo: 0,
+                                hi: None,
+                                probe: true,
+                            });
+                        }
+                        observed.push(Slot::FillerPoints { seat: x, w, ranks });
+                    }
+                    Observer::Shape(x) => {
+                        let suits = std::array::from_fn(|s| counters.len() + s);
+                        for s in 0..4 {
+                            counters.push(Counter {
+                                kind: CounterKind::PoolSuit(s),
+                                lo: 0,
+                                hi: None,
+                                probe: true,
+                            });
+                        }
+                        observed.push(Slot::FillerShape { seat: x, suits });
+                    }
+                    Observer::PairPoints(..) => {}
+                }
+                continue;
+            }
             match *o {
                 Observer::Shape(s) => {
                     if let Some(i) = pos(s) {
@@ -432,6 +517,8 @@ impl Tables {
                     && !sc.exact_suits.iter().any(|&e| e)
                     && !in_fit[i]
                     && !observed.contains(&Slot::Shape(i))
+                    // An uncounted seat's shape needs the counted seats' lengths suit by suit.
+                    && !observed.iter().any(|o| matches!(o, Slot::FillerShape { .. }))
             })
             .collect();
         let any_loose = loose.iter().any(|&l| l);
@@ -464,6 +551,8 @@ impl Tables {
                 CounterKind::Fit { .. } if c.hi.is_some() => u32::from(FIT_OVER),
                 CounterKind::Fit { .. } => 1,
                 CounterKind::Pool => free_honour_total,
+                CounterKind::PoolRank(_) => 4,
+                CounterKind::PoolSuit(_) => 13,
             };
             if c.probe {
                 if max > u32::from(u8::MAX) {
@@ -534,6 +623,12 @@ impl Tables {
                                     CounterKind::Seat { i, w: ref ws } => w(i, ws),
                                     CounterKind::Pair { a, b, w: ref ws } => w(a, ws) + w(b, ws),
                                     CounterKind::Pool => u8::from(p == k),
+                                    CounterKind::PoolRank(x) => {
+                                        u8::from(p == k && x == r.from_top())
+                                    }
+                                    CounterKind::PoolSuit(x) => {
+                                        u8::from(p == k && x == suit.index())
+                                    }
                                     CounterKind::Fit { .. } => 0,
                                 };
                             }
@@ -647,7 +742,10 @@ impl Tables {
             let v = match c.kind {
                 CounterKind::Seat { i, w } => fixed_points(i, &w),
                 CounterKind::Pair { a, b, w } => fixed_points(a, &w) + fixed_points(b, &w),
-                CounterKind::Fit { .. } | CounterKind::Pool => 0,
+                CounterKind::Fit { .. }
+                | CounterKind::Pool
+                | CounterKind::PoolRank(_)
+                | CounterKind::PoolSuit(_) => 0,
             };
             key.ctr[ci] = c.step(0, u8::try_from(v).ok()?)?;
         }
@@ -760,6 +858,17 @@ impl Tables {
                             match c.step(key.ctr[ci], add) {
                                 Some(v) => next.ctr[ci] = v,
                                 None => continue 'take,
+                            }
+                        }
+                    }
+                    if last {
+                        // The suit's spot cards nobody counted took go to the others.
+                        for (ci, c) in self.counters.iter().enumerate() {
+                            if matches!(c.kind, CounterKind::PoolSuit(x) if x == suit) {
+                                match c.step(next.ctr[ci], left - n) {
+                                    Some(v) => next.ctr[ci] = v,
+                                    None => continue 'take,
+                                }
                             }
                         }
                     }
@@ -1012,25 +1121,158 @@ impl Tables {
             }
             fwd = next;
         }
-        let mut out: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
+        // Deals per (observed values; for an uncounted observed seat, what the counted seats
+        // leave it: its pool's ranks or suit lengths).
+        let mut grouped: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
         let last = &self.layers[self.steps.len()];
         for ((key, &f), &ok) in last.keys().zip(&fwd).zip(&last.comp) {
             if f == 0 || ok == 0 {
                 continue;
             }
-            let f = f * ok;
             let mut v = Vec::new();
             for slot in &self.observed {
-                match *slot {
+                match slot {
                     Slot::Shape(i) => {
-                        v.extend(self.dfas[i].finals[usize::from(key.dfa[i])].map(u32::from))
+                        v.extend(self.dfas[*i].finals[usize::from(key.dfa[*i])].map(u32::from))
                     }
-                    Slot::Counter(c) => v.push(u32::from(key.ctr[c])),
+                    Slot::Counter(c) => v.push(u32::from(key.ctr[*c])),
+                    Slot::FillerPoints { ranks, .. } => {
+                        v.extend(ranks.iter().map(|&(_, c)| u32::from(key.ctr[c])))
+                    }
+                    Slot::FillerShape { suits, .. } => {
+                        v.extend(suits.iter().map(|&c| u32::from(key.ctr[c])))
+                    }
                 }
             }
-            *out.entry(v).or_insert(0) += f * self.filler_ways;
+            *grouped.entry(v).or_insert(0) += f * ok;
+        }
+        let mut out: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
+        for (v, tuples) in grouped {
+            self.expand_fillers(&v, tuples * self.filler_ways, &mut out);
         }
         out.into_iter().collect()
+    }
+
+    /// Adds to `out` the deals of one group of [`Tables::distribution`]: `v` holds each slot's
+    /// values (an uncounted seat's slot: its pool), `deals` the group's deals. An uncounted
+    /// observed seat draws its cards uniformly from the pool of `P` cards the counted seats
+    /// leave (the other uncounted seats take the rest), so of the `deals`, the fraction
+    /// ways(x) / C(P, m) give it the draw `x` (a multivariate hypergeometric; `deals` is a
+    /// multiple of C(P, m), so the counts stay exact integers).
+    fn expand_fillers(&self, v: &[u32], deals: u128, out: &mut BTreeMap<Vec<u32>, u128>) {
+        let mut head = Vec::new();
+        let mut at = 0;
+        let mut filler = None;
+        for slot in &self.observed {
+            match slot {
+                Slot::Shape(_) => {
+                    head.extend_from_slice(&v[at..at + 4]);
+                    at += 4;
+                }
+                Slot::Counter(_) => {
+                    head.push(v[at]);
+                    at += 1;
+                }
+                Slot::FillerPoints { ranks, .. } => {
+                    filler = Some((slot, head.len(), v[at..at + ranks.len()].to_vec()));
+                    at += ranks.len();
+                }
+                Slot::FillerShape { .. } => {
+                    filler = Some((slot, head.len(), v[at..at + 4].to_vec()));
+                    at += 4;
+                }
+            }
+        }
+        let Some((slot, place, pool)) = filler else {
+            *out.entry(head).or_insert(0) += deals;
+            return;
+        };
+        let seat = match slot {
+            Slot::FillerPoints { seat, .. } | Slot::FillerShape { seat, .. } => *seat,
+            _ => return,
+        };
+        let fixed = self.fixed[seat.index()];
+        let m = 13 - fixed.len() as usize;
+        let big_p = self.filler_cards;
+        let per_draw = deals / binomial(big_p, m);
+        let mut emit = |value: Vec<u32>, ways: u128| {
+            if ways == 0 {
+                return;
+            }
+            let mut key = head.clone();
+            for (n, x) in value.into_iter().enumerate() {
+                key.insert(place + n, x);
+            }
+            *out.entry(key).or_insert(0) += per_draw * ways;
+        };
+        match slot {
+            Slot::FillerPoints { w, ranks, .. } => {
+                let base: u32 = Suit::ALL
+                    .iter()
+                    .map(|&s| {
+                        let top = fixed.holding(s).bits() & 0x1F;
+                        (0..5)
+                            .filter(|r| top >> r & 1 == 1)
+                            .map(|r| u32::from(points(w, r)))
+                            .sum::<u32>()
+                    })
+                    .sum();
+                let a: Vec<usize> = pool.iter().map(|&x| x as usize).collect();
+                let others = big_p - a.iter().sum::<usize>();
+                let mut by_value: BTreeMap<u32, u128> = BTreeMap::new();
+                let mut x = vec![0usize; a.len()];
+                loop {
+                    let took: usize = x.iter().sum();
+                    if took <= m && m - took <= others {
+                        let ways = x
+                            .iter()
+                            .zip(&a)
+                            .map(|(&xi, &ai)| binomial(ai, xi))
+                            .product::<u128>()
+                            * binomial(others, m - took);
+                        let pts: u32 = x
+                            .iter()
+                            .zip(ranks)
+                            .map(|(&xi, &(r, _))| xi as u32 * u32::from(points(w, r)))
+                            .sum();
+                        *by_value.entry(base + pts).or_insert(0) += ways;
+                    }
+                    // Next draw (odometer over x[i] in 0..=a[i]).
+                    let mut i = 0;
+                    while i < x.len() && x[i] == a[i] {
+                        x[i] = 0;
+                        i += 1;
+                    }
+                    if i == x.len() {
+                        break;
+                    }
+                    x[i] += 1;
+                }
+                for (value, ways) in by_value {
+                    emit(vec![value], ways);
+                }
+            }
+            Slot::FillerShape { .. } => {
+                let c: Vec<usize> = pool.iter().map(|&x| x as usize).collect();
+                for x0 in 0..=c[0].min(m) {
+                    for x1 in 0..=c[1].min(m - x0) {
+                        for x2 in 0..=c[2].min(m - x0 - x1) {
+                            let x3 = m - x0 - x1 - x2;
+                            if x3 > c[3] {
+                                continue;
+                            }
+                            let x = [x0, x1, x2, x3];
+                            let ways = (0..4).map(|s| binomial(c[s], x[s])).product::<u128>();
+                            let shape = (0..4)
+                                .map(|s| (x[s] + fixed.holding(Suit::ALL[s]).len() as usize) as u32)
+                                .collect();
+                            emit(shape, ways);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     /// The successors of state `s` before step `j` with cumulative weights, cached: returns

@@ -5,12 +5,14 @@
 //! also *observe* the table's quantities ([`crate::engine::Tables::observing`]) and reads
 //! the exact count of deals for every value in one forward pass. The expectation is exact
 //! (integers, `u128`) for a plain set and a weighted mixture of exact fractions for a
-//! levelled one. It is *not available* when the sample involves conditions applied by
+//! levelled one. A seat without conditions beside counted ones (the third and fourth seats
+//! of a two-seat set) is not counted: its points or shape are read off the cards the counted
+//! seats leave it, a hypergeometric draw (see [`Tables::observing`]); two such seats in one
+//! table are counted. It is *not available* when the sample involves conditions applied by
 //! rejection (the counts would ignore them) or when the observing tables exceed the work
-//! budget; [`Unavailable`] says which. Tables that would count an unconditioned seat
-//! together with conditioned ones get only [`QUICK_BUDGET`] (such builds usually need
-//! billions of steps; with two conditioned seats the other two seats' tables are
-//! therefore usually not available).
+//! budget or the engine's memory bound; [`Unavailable`] says which. Tables that add seats or
+//! pool counts to the counted ones get at most [`QUICK_BUDGET`], so that a table out of
+//! reach fails fast.
 
 use super::var::{TableSpec, Var};
 use crate::conditions::ConstraintSet;

@@ -1,0 +1,111 @@
+//! Exact expectations for a seat without conditions beside counted ones (the statistics
+//! analyser's third and fourth seats): its points and shape are read off what the counted
+//! seats leave it (a hypergeometric draw from the pool), not by counting it. Checked against
+//! Pavlicek's published two-hand table and against counting the seat in the tables (a
+//! different code path: the seat's shape automaton or points counter inside the programme).
+
+mod support;
+
+use fairdeal_constrain::engine::{Observer, Tables};
+use fairdeal_constrain::Scale;
+use fairdeal_model::Seat;
+use std::collections::BTreeMap;
+use support::set;
+
+fn binom(n: u128, k: u128) -> u128 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+fn dist(t: &Tables) -> BTreeMap<Vec<u32>, u128> {
+    t.distribution().into_iter().collect()
+}
+
+#[test]
+fn partner_hcp_given_own_hcp_is_the_published_row() {
+    let hcp = Scale::hcp().weights;
+    for own in [0u32, 7, 15, 22] {
+        let s = set(&format!("north: hcp {own}"));
+        // South has no condition: only North is counted, South's points come from the pool.
+        let t = Tables::observing(
+            &s,
+            &[Seat::North],
+            u64::MAX,
+            &[Observer::Points(Seat::South, hcp)],
+        )
+        .expect("tables");
+        assert_eq!(t.seats(), [Seat::North]);
+        let got = dist(&t);
+        let mut rows = 0;
+        for line in include_str!("data/partner-hcp-given-own-hcp.csv")
+            .lines()
+            .skip(1)
+        {
+            let f: Vec<&str> = line.split(',').collect();
+            let (o, p): (u32, u32) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+            if o != own {
+                continue;
+            }
+            let pairs: u128 = f[2].parse().unwrap();
+            assert_eq!(
+                got.get(&vec![2 * p]).copied().unwrap_or(0),
+                pairs * binom(26, 13),
+                "North {own}, South {p}"
+            );
+            rows += 1;
+        }
+        assert!(rows > 5, "{rows} rows for {own}");
+        assert_eq!(got.values().sum::<u128>(), t.deals());
+    }
+}
+
+/// The pool draw and counting the seat give the same integers, for points and for shapes,
+/// with shaped and loose seats counted and predealt cards on the observed seat.
+#[test]
+fn reading_the_pool_equals_counting_the_seat() {
+    let hcp = Scale::hcp().weights;
+    let controls = Scale::controls().weights;
+    let cases: [(&str, &[Seat], Observer); 5] = [
+        (
+            "north: balanced, hcp 15-17",
+            &[Seat::North],
+            Observer::Shape(Seat::East),
+        ),
+        (
+            "north: balanced, hcp 15-17",
+            &[Seat::North],
+            Observer::Points(Seat::West, hcp),
+        ),
+        (
+            "north: spades 5+\nsouth: hearts 6+",
+            &[Seat::North, Seat::South],
+            Observer::Shape(Seat::West),
+        ),
+        (
+            "north: hcp 12-14, spades 5+\nsouth: hcp 6-9\neast: has SA",
+            &[Seat::North, Seat::South],
+            Observer::Points(Seat::East, controls),
+        ),
+        (
+            "north: spades 6+\nsouth: hearts 6+\nwest: has DK, has C2",
+            &[Seat::North, Seat::South],
+            Observer::Shape(Seat::West),
+        ),
+    ];
+    for (text, seats, obs) in cases {
+        let s = set(text);
+        let pooled = Tables::observing(&s, seats, u64::MAX, &[obs])
+            .unwrap_or_else(|e| panic!("{text} {obs:?}: {e}"));
+        assert_eq!(
+            pooled.seats(),
+            seats,
+            "{text}: the observed seat is not counted"
+        );
+        let mut with = seats.to_vec();
+        with.extend(obs.seats());
+        // Counting the seat too: it is then among the seats, so it is not read off the pool.
+        let counted = Tables::observing(&s, &with, u64::MAX, &[obs]).expect("counted");
+        assert_eq!(counted.seats().len(), seats.len() + 1);
+        assert_eq!(pooled.deals(), counted.deals(), "{text}");
+        assert_eq!(dist(&pooled), dist(&counted), "{text} {obs:?}");
+    }
+}

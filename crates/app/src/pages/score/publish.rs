@@ -390,7 +390,7 @@ pub fn PublishPanel(props: &PublishProps) -> Html {
                 <input type="file" id="records-file" accept=".pbn,.lin,.txt" onchange={on_file} />
                 <label for="records-set">{"or a board set kept in this browser"}</label>
                 <select id="records-set" onchange={on_set} onfocus={on_set_focus}>
-                    <option value="" selected=true>{ if sets.is_empty() { "(none yet: deal one on the Tournament page)" } else { "Choose a set…" } }</option>
+                    <option value="" selected=true>{ if sets.is_empty() { "(none stored yet)" } else { "Choose a set…" } }</option>
                     { for sets.iter().map(|m| html! {
                         <option value={m.id.clone()}>{ format!("{} ({} boards)", m.name, m.boards) }</option>
                     }) }

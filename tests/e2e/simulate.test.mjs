@@ -173,9 +173,12 @@ test('which contract: a fixed hand and conditions on partner, 30 deals, the CLI 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-simc-'));
   const spec = path.join(tmp, 'conditions.txt');
   fs.writeFileSync(spec, conditions);
+  const pbn = path.join(tmp, 'deals.pbn');
   const cli = execFileSync(fairdealExe(), ['simulate', 'contract', spec, '--contracts', '3NT:N,4S:N',
-    '-n', '30', '--seed', seed, '--csv', '-q'], { encoding: 'utf8' });
+    '-n', '30', '--seed', seed, '--csv', '-q', '--pbn', pbn], { encoding: 'utf8' });
   assert.equal(await page.textContent('#simulate-c-csv'), cli);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#simulate-c-pbn')]);
+  assert.equal(fs.readFileSync(await download.path(), 'utf8'), fs.readFileSync(pbn, 'utf8'));
   await shot(page, 'simulate-contract-30');
   assert.deepEqual(errors, []);
   assertLocalOnly(requests);

@@ -404,6 +404,32 @@ pub fn ContractPanel() -> Html {
         })
     };
 
+    let on_pbn = {
+        let run = run.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(p) = &run.problem {
+                let deals: Vec<Deal> = run
+                    .deals
+                    .iter()
+                    .zip(&run.tables)
+                    .filter(|(_, t)| t.is_some())
+                    .map(|(d, _)| *d)
+                    .collect();
+                // The bytes `fairdeal simulate contract --pbn` writes.
+                let text = fairdeal_sim::pbn::pbn_string(
+                    &deals,
+                    "Fair Deal contract simulation",
+                    p.vul(),
+                    None,
+                );
+                crate::download::download_bytes(
+                    "contract-simulation.pbn",
+                    text.as_bytes(),
+                    "application/x-pbn",
+                );
+            }
+        })
+    };
     let running = run.is_running();
     let failed = matches!(run.phase, Phase::Failed(_));
     let (done, total) = match run.phase {
@@ -456,6 +482,9 @@ pub fn ContractPanel() -> Html {
                 }) }
                 </tbody>
             </table>
+            <div class="sl-buttons">
+                <button type="button" id="simulate-c-pbn" onclick={on_pbn.clone()}>{"Export deals (PBN)"}</button>
+            </div>
             <details class="sl-csv">
                 <summary>{"CSV (as "}<code>{"fairdeal simulate contract --csv"}</code>{" prints it)"}</summary>
                 <pre id="simulate-c-csv">{ r.csv() }</pre>

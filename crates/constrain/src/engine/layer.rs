@@ -5,7 +5,7 @@
 //! not much sparser than the states.
 
 use super::MAX_COUNTERS;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A state of the chain: each seat's automaton state (for a loose seat: its cards so far),
 /// each tracked total, and the suit in progress (`aux`: a seat's high cards in the suit
@@ -48,10 +48,13 @@ impl Radix {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Layer {
     radix: Radix,
+    /// Every packed value fits a `u64`.
+    small: bool,
     /// Packed states; sorted once the layer is finished.
     keys: Vec<u128>,
     filling: FxHashSet<u128>,
     dense: Vec<u32>,
+    lookup: Option<FxHashMap<u128, u32>>,
     /// Completion count of each state.
     pub(super) comp: Vec<u128>,
 }
@@ -60,6 +63,7 @@ impl Layer {
     /// An empty layer to fill with [`Layer::insert`]; `radix.size()` must be `Some`.
     pub(super) fn new(radix: Radix) -> Layer {
         Layer {
+            small: radix.size().is_some_and(|n| n <= u128::from(u64::MAX)),
             radix,
             ..Layer::default()
         }
@@ -84,9 +88,22 @@ impl Layer {
     }
 
     fn pack(&self, k: &Key) -> u128 {
+        if self.small {
+            u128::from(self.pack_with::<u64>(k))
+        } else {
+            self.pack_with::<u128>(k)
+        }
+    }
+
+    /// [`Layer::pack`] in `u64` when every packed value of the layer fits one.
+    fn pack_with<T>(&self, k: &Key) -> T
+    where
+        T: Copy + From<u16> + std::ops::Mul<Output = T> + std::ops::Add<Output = T>,
+    {
         let r = &self.radix;
-        let mut p = 0u128;
-        let mut push = |x: usize, v: usize| p = p * x.max(1) as u128 + v as u128;
+        let mut p = T::from(0u16);
+        // Radices and digits are below 2^16 (automaton states, totals, lengths).
+        let mut push = |x: usize, v: usize| p = p * T::from(x.max(1) as u16) + T::from(v as u16);
         for (j, &x) in r.dfa.iter().enumerate() {
             push(x, usize::from(k.dfa[j]));
         }
@@ -100,7 +117,23 @@ impl Layer {
         p
     }
 
-    fn unpack(&self, mut p: u128) -> Key {
+    fn unpack(&self, p: u128) -> Key {
+        match u64::try_from(p) {
+            Ok(small) => self.unpack_with(small),
+            Err(_) => self.unpack_with(p),
+        }
+    }
+
+    /// [`Layer::unpack`] in the narrowest integer that holds the value (u128 division is a
+    /// library call, u64 division one instruction).
+    fn unpack_with<T>(&self, mut p: T) -> Key
+    where
+        T: Copy
+            + TryFrom<usize>
+            + TryInto<u16>
+            + std::ops::Rem<Output = T>
+            + std::ops::Div<Output = T>,
+    {
         let r = &self.radix;
         let mut k = Key {
             dfa: [0; 4],
@@ -108,11 +141,12 @@ impl Layer {
             aux: [0; 4],
             taken: 0,
         };
-        let mut pop = |x: usize| {
-            let x = x.max(1) as u128;
+        // Every radix is at most a few thousand, so it converts, and each digit fits a u16.
+        let mut pop = |x: usize| -> u16 {
+            let x = T::try_from(x.max(1)).ok().unwrap_or_else(|| unreachable!());
             let v = p % x;
-            p /= x;
-            v
+            p = p / x;
+            v.try_into().ok().unwrap_or_else(|| unreachable!())
         };
         k.taken = pop(r.taken) as u8;
         for (j, &x) in r.aux.iter().enumerate().rev() {
@@ -122,7 +156,7 @@ impl Layer {
             k.ctr[j] = pop(x) as u8;
         }
         for (j, &x) in r.dfa.iter().enumerate().rev() {
-            k.dfa[j] = pop(x) as u16;
+            k.dfa[j] = pop(x);
         }
         k
     }
@@ -145,11 +179,31 @@ impl Layer {
     /// The index of a state known to be in the (finished) layer.
     pub(super) fn get(&self, k: &Key) -> u32 {
         let p = self.pack(k);
-        if self.dense.is_empty() {
-            self.keys.binary_search(&p).map_or(u32::MAX, |i| i as u32)
-        } else {
+        if !self.dense.is_empty() {
             self.dense[p as usize]
+        } else if let Some(map) = &self.lookup {
+            map.get(&p).copied().unwrap_or(u32::MAX)
+        } else {
+            self.keys.binary_search(&p).map_or(u32::MAX, |i| i as u32)
         }
+    }
+
+    /// Builds a hash index for a run of lookups (a pass over the previous layer), where the
+    /// binary search would cost a cache miss per probe; [`Layer::drop_lookup`] frees it.
+    pub(super) fn with_lookup(&mut self) {
+        if self.dense.is_empty() && self.lookup.is_none() {
+            let mut map = FxHashMap::default();
+            map.reserve(self.keys.len());
+            for (i, &p) in self.keys.iter().enumerate() {
+                map.insert(p, i as u32);
+            }
+            self.lookup = Some(map);
+        }
+    }
+
+    /// Frees the index of [`Layer::with_lookup`].
+    pub(super) fn drop_lookup(&mut self) {
+        self.lookup = None;
     }
 
     /// Adds a state (once), while the layer is being filled.

@@ -1018,6 +1018,7 @@ impl Tables {
             .collect();
         self.layers[n].comp = comp;
         for j in (0..n).rev() {
+            self.layers[j + 1].with_lookup();
             let (cur, rest) = self.layers.split_at(j + 1);
             let next = &rest[0];
             let mut edges = 0u64;
@@ -1034,6 +1035,7 @@ impl Tables {
                 .collect();
             work += edges;
             self.layers[j].comp = comp;
+            self.layers[j + 1].drop_lookup();
         }
         self.work = work;
         Ok(())

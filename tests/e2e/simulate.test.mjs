@@ -184,3 +184,23 @@ test('which contract: a fixed hand and conditions on partner, 30 deals, the CLI 
   assertLocalOnly(requests);
   await context.close();
 });
+
+test('the leader\'s hand can be picked card by card (buttons read as words, pressed state)', { timeout: 120_000 }, async () => {
+  const { context, page, errors } = await open();
+  await page.fill('#simulate-hand', '');
+  for (const c of ['SK', 'SQ', 'SJ', 'S4', 'HT', 'H9', 'H8', 'DA', 'DK', 'D2', 'C6', 'C5', 'C4']) {
+    await page.click(`#simulate-card-${c}`);
+  }
+  assert.equal(await page.inputValue('#simulate-hand'), HAND);
+  assert.equal(await page.getAttribute('#simulate-card-SK', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute('#simulate-card-SK', 'aria-label'), 'king of spades');
+  assert.equal(await page.getAttribute('#simulate-card-SA', 'aria-pressed'), 'false');
+  await page.click('#simulate-card-S4');
+  assert.equal(await page.inputValue('#simulate-hand'), 'KQJ.T98.AK2.654');
+  await page.focus('#simulate-card-S4');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.inputValue('#simulate-hand'), HAND);
+  await shot(page, 'simulate-card-picker');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -289,6 +289,7 @@ pub fn SimulatePage() -> Html {
         _ => html! {},
     };
     let share = format!("/simulate?{}", form.query());
+    let picked = form.picked();
     html! {
         <div class="sl-page">
             <h1 id="sl-h">{"Simulate the opening lead"}</h1>
@@ -297,6 +298,31 @@ pub fn SimulatePage() -> Html {
                 <label for="simulate-hand">{"Leader's hand (♠.♥.♦.♣)"}</label>
                 <input id="simulate-hand" type="text" spellcheck="false" value={form.hand.clone()}
                     oninput={typing(|f, v| f.hand = v)} />
+                <span class="sl-picker-label" id="simulate-picker-label">{"…or pick its cards"}</span>
+                <div class="sl-picker" role="group" aria-labelledby="simulate-picker-label">
+                    { for fairdeal_model::Suit::ALL.iter().map(|&suit| html! {
+                        <div class="sl-picker-suit">
+                            <span class="sl-picker-symbol" aria-hidden="true">{ suit.symbol() }</span>
+                            { for (2..=14u8).rev().filter_map(fairdeal_model::Rank::new).map(|rank| {
+                                let card = fairdeal_model::Card::new(suit, rank);
+                                let held = picked.contains(card);
+                                let onclick = {
+                                    let form = form.clone();
+                                    Callback::from(move |_: MouseEvent| {
+                                        let mut next = (*form).clone();
+                                        next.toggle_card(card);
+                                        form.set(next);
+                                    })
+                                };
+                                html! {
+                                    <button type="button" class={classes!("sl-card", held.then_some("sl-held"))}
+                                        id={format!("simulate-card-{card}")} aria-pressed={if held { "true" } else { "false" }}
+                                        aria-label={chart::card_words(card)} {onclick}>{ rank.letter() }</button>
+                                }
+                            }) }
+                        </div>
+                    }) }
+                </div>
                 <label for="simulate-contract">{"Contract"}</label>
                 <input id="simulate-contract" type="text" spellcheck="false" value={form.contract.clone()}
                     oninput={typing(|f, v| f.contract = v)} />

@@ -5,7 +5,7 @@
 
 use fairdeal_constrain::parse;
 use fairdeal_dd::Lead;
-use fairdeal_model::{parse_pbn_hands, Deal, Seat, Vulnerability};
+use fairdeal_model::{parse_pbn_hands, Card, Deal, Hand, Rank, Seat, Suit, Vulnerability};
 use fairdeal_scoring::FinalContract;
 use fairdeal_sim::{DealLeads, LeadProblem, LeadReport};
 use std::rc::Rc;
@@ -182,6 +182,30 @@ impl LeadForm {
             hands[leader.index()]
         };
         LeadProblem::new(spec, hand, contract, declarer, vul).map_err(|e| e.to_string())
+    }
+
+    /// The cards of the typed hand that read (suit by suit, dots between suits; ranks
+    /// `AKQJT98765432` or `10`; anything else ignored) — the card picker's state.
+    pub fn picked(&self) -> Hand {
+        let mut h = Hand::EMPTY;
+        for (suit, holding) in Suit::ALL.iter().zip(self.hand.trim().split('.')) {
+            let holding = holding.replace("10", "T");
+            for c in holding.chars() {
+                if let Some(rank) = Rank::from_char(c) {
+                    h.insert(Card::new(*suit, rank));
+                }
+            }
+        }
+        h
+    }
+
+    /// Adds or removes one card (the card picker); the hand is rewritten in PBN notation.
+    pub fn toggle_card(&mut self, card: Card) {
+        let mut h = self.picked();
+        if !h.remove(card) {
+            h.insert(card);
+        }
+        self.hand = h.to_string();
     }
 
     /// The `fairdeal` command giving the same figures, `{seed}` where the seed goes.

@@ -188,6 +188,39 @@ fn constrained_cases() {
     }
 }
 
+/// Exact counting on three and four seats in the browser (issue #16 item 4): the cases of
+/// `fairdeal_constrain::engine::BENCH_CASES`, measured as `examples/four_seats_bench.rs`
+/// measures them natively (one cold `Dealer::new`, then samples after a warm-up).
+/// Run by `scripts/bench-browser four`, interleaved with the native example.
+#[wasm_bindgen_test]
+fn four_seat_counts() {
+    use fairdeal_constrain::engine::BENCH_CASES;
+    use fairdeal_constrain::{parse, Dealer, Options};
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+    let n = 100_000;
+    for (name, text) in BENCH_CASES {
+        let set = parse(text)
+            .expect("parses")
+            .constraints(None)
+            .expect("compiles");
+        let t = now_ms();
+        let mut d = Dealer::new(&set, Options::default()).expect("builds");
+        let prep = now_ms() - t;
+        assert!(d.count().is_exact(), "{name}");
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..20_000 {
+            std::hint::black_box(d.sample(&mut rng).expect("samples"));
+        }
+        let t = now_ms();
+        for _ in 0..n {
+            std::hint::black_box(d.sample(&mut rng).expect("samples"));
+        }
+        let rate = n as f64 / ((now_ms() - t) / 1000.0);
+        console_log!("browser four {name} {prep:.1} ms {rate:.0} deals/s");
+    }
+}
+
 /// Dealer scripts in the browser (issue #5 item 6): a few of `fairdeal_script::EXAMPLES`
 /// (a plain one, a statistics-heavy one and the two rare, accelerated ones) run as
 /// `fairdeal script` runs them (`crates/cli/src/cmd/script.rs`: seed `-s 1`, runner, steps of

@@ -169,3 +169,30 @@ fn levelled_four_seat_categories() {
         .sum();
     assert!(chi < critical_001(2), "chi-square {chi:.2}; {obs:?}");
 }
+
+/// A shaped seat beside three points-only seats (the chain's spot steps for North, high
+/// cards one by one for everyone): North's pattern by East's HCP band.
+#[test]
+fn balanced_north_beside_three_hcp_seats_by_pattern() {
+    let base = "north: balanced, hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12";
+    let patterns = ["4333", "4432", "5332"];
+    let bands = [(0, 4), (5, 9)];
+    let mut cells = Vec::new();
+    for p in patterns {
+        for (lo, hi) in bands {
+            cells.push(format!("north: shape any {p}\neast: hcp {lo}-{hi}"));
+        }
+    }
+    check(base, &cells, 23, |d| {
+        let mut shape = d.hand(Seat::North).shape();
+        shape.sort_unstable_by(|a, b| b.cmp(a));
+        let p = match shape {
+            [4, 3, 3, 3] => 0,
+            [4, 4, 3, 2] => 1,
+            [5, 3, 3, 2] => 2,
+            other => panic!("North is not balanced: {other:?}"),
+        };
+        let e = usize::from(hcp(d, Seat::East) > 4);
+        p * 2 + e
+    });
+}

@@ -115,21 +115,8 @@ impl PrintOptions {
 /// The stylesheet embedded in every page.
 pub const PRINT_CSS: &str = include_str!("print.css");
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for HTML element content and attribute values (the workspace's one escaper).
+pub use fairdeal_model::markup::escape as escape_html;
 
 /// The number of printed pages for `boards` boards: pages of hand records, or for practice
 /// sheets the pages of one seat's sheet times the number of seats.

@@ -29,6 +29,7 @@ mod card;
 pub mod dd;
 mod deal;
 mod hand;
+pub mod markup;
 mod number;
 mod pbn;
 pub mod source;

@@ -41,21 +41,8 @@ pub struct ChartStyle {
     pub standalone: bool,
 }
 
-/// Escapes text for XML content and attribute values.
-pub fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for XML content and attribute values (the workspace's one escaper).
+pub use fairdeal_model::markup::escape as xml_escape;
 
 /// The tooltip text of one row: `"3-1: 1144/2300 = 49.74 % (5173168 of 10400600 ways …)"`.
 pub fn row_tooltip(chart: &Chart, index: usize) -> String {

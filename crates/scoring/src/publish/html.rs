@@ -7,21 +7,8 @@ use fairdeal_model::dd::{DdTable, Par};
 use fairdeal_model::{Deal, Hand, Seat, Strain, Suit};
 use std::fmt::Write as _;
 
-/// Escapes text for HTML content and attribute values.
-pub fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for HTML content and attribute values (the workspace's one escaper).
+pub use fairdeal_model::markup::escape as esc;
 
 /// A suit symbol shown to the eye, its name read by screen readers.
 pub fn suit_html(suit: Suit) -> String {

@@ -4,5 +4,6 @@ pub mod chart;
 pub mod dd_table;
 pub mod export_panel;
 pub mod files;
+pub mod form_field;
 pub mod hand_diagram;
 pub mod reveal_seed;

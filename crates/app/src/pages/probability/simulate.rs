@@ -13,6 +13,7 @@
 //!
 //! Panic policy: no panics; a bad field is a message, a worker error is shown as sent.
 
+use crate::components::form_field::{on_change, on_input};
 use crate::worker::link::WorkerLink;
 use std::rc::Rc;
 
@@ -246,21 +247,6 @@ impl Reducible for SimRun {
     }
 }
 
-fn value_of(e: &Event) -> String {
-    use wasm_bindgen::JsCast;
-    e.target()
-        .and_then(|t| {
-            t.dyn_ref::<web_sys::HtmlInputElement>()
-                .map(|i| i.value())
-                .or_else(|| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
-                .or_else(|| {
-                    t.dyn_ref::<web_sys::HtmlTextAreaElement>()
-                        .map(|s| s.value())
-                })
-        })
-        .unwrap_or_default()
-}
-
 /// The simulation panel.
 #[component]
 pub fn SimulationPanel() -> Html {
@@ -268,18 +254,8 @@ pub fn SimulationPanel() -> Html {
     let run = use_reducer(SimRun::default);
     let link = (*use_state(WorkerLink::default)).clone();
 
-    let set = |f: fn(&mut SimForm, String)| {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            let mut next = (*form).clone();
-            f(&mut next, value_of(&e));
-            form.set(next);
-        })
-    };
-    let typing = |f: fn(&mut SimForm, String)| {
-        let cb = set(f);
-        Callback::from(move |e: InputEvent| cb.emit(e.into()))
-    };
+    let set = |f: fn(&mut SimForm, String)| on_change(&form, f);
+    let typing = |f: fn(&mut SimForm, String)| on_input(&form, f);
 
     let on_run = {
         let (form, run, link) = (form.clone(), run.dispatcher(), link.clone());

@@ -17,6 +17,7 @@ use fairdeal_sim::{ContractProblem, ContractReport};
 use yew::prelude::*;
 
 use super::state::{Phase, MAX_PAGE_DEALS};
+use crate::components::form_field::{on_change, on_input};
 use crate::components::reveal_seed::RevealSeed;
 use crate::dd::pool::{self, BatchId};
 use crate::worker::link::WorkerLink;
@@ -278,21 +279,6 @@ fn distinct_lines(r: &ContractReport) -> Vec<(fairdeal_model::Strain, fairdeal_m
     out
 }
 
-fn value_of(e: &Event) -> String {
-    use wasm_bindgen::JsCast;
-    e.target()
-        .and_then(|t| {
-            t.dyn_ref::<web_sys::HtmlInputElement>()
-                .map(|i| i.value())
-                .or_else(|| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
-                .or_else(|| {
-                    t.dyn_ref::<web_sys::HtmlTextAreaElement>()
-                        .map(|s| s.value())
-                })
-        })
-        .unwrap_or_default()
-}
-
 /// The "Which contract?" panel.
 #[component]
 pub fn ContractPanel() -> Html {
@@ -312,18 +298,8 @@ pub fn ContractPanel() -> Html {
         });
     }
 
-    let set = |f: fn(&mut ContractForm, String)| {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            let mut next = (*form).clone();
-            f(&mut next, value_of(&e));
-            form.set(next);
-        })
-    };
-    let typing = |f: fn(&mut ContractForm, String)| {
-        let cb = set(f);
-        Callback::from(move |e: InputEvent| cb.emit(e.into()))
-    };
+    let set = |f: fn(&mut ContractForm, String)| on_change(&form, f);
+    let typing = |f: fn(&mut ContractForm, String)| on_input(&form, f);
 
     let on_run = {
         let (form, run, link, current, batch) = (

@@ -25,6 +25,7 @@ use fairdeal_sim::pbn::pbn_string;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
+use crate::components::form_field::{on_change, on_input};
 use crate::components::reveal_seed::RevealSeed;
 use crate::dd::lead_pool;
 use crate::download::download_bytes;
@@ -33,21 +34,6 @@ use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{BatchRequest, FromWorker, ToWorker};
 use chart::{card_short, card_words, lead_svg};
 use state::{LeadAction, LeadForm, LeadRun, Phase};
-
-fn value_of(e: &Event) -> String {
-    use wasm_bindgen::JsCast;
-    e.target()
-        .and_then(|t| {
-            t.dyn_ref::<web_sys::HtmlInputElement>()
-                .map(|i| i.value())
-                .or_else(|| t.dyn_ref::<web_sys::HtmlSelectElement>().map(|s| s.value()))
-                .or_else(|| {
-                    t.dyn_ref::<web_sys::HtmlTextAreaElement>()
-                        .map(|s| s.value())
-                })
-        })
-        .unwrap_or_default()
-}
 
 /// A link to this page ("simulate the lead on this deal"): the leader's (West's) hand when
 /// known, else none (the conditions may fix it), and the conditions when given.
@@ -93,18 +79,8 @@ pub fn SimulatePage() -> Html {
         });
     }
 
-    let set = |f: fn(&mut LeadForm, String)| {
-        let form = form.clone();
-        Callback::from(move |e: Event| {
-            let mut next = (*form).clone();
-            f(&mut next, value_of(&e));
-            form.set(next);
-        })
-    };
-    let typing = |f: fn(&mut LeadForm, String)| {
-        let cb = set(f);
-        Callback::from(move |e: InputEvent| cb.emit(e.into()))
-    };
+    let set = |f: fn(&mut LeadForm, String)| on_change(&form, f);
+    let typing = |f: fn(&mut LeadForm, String)| on_input(&form, f);
 
     let on_run = {
         let (form, run, link, current) = (

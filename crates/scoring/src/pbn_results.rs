@@ -500,8 +500,15 @@ pub fn score_table_rows(
     for chunk in elems.chunks(width) {
         let get = |i: Option<usize>| i.map(|i| cell(&chunk[i].1)).unwrap_or_default();
         let contract = get(at("Contract"));
-        let sns = get(at("Score_NS"));
-        let sew = get(at("Score_EW"));
+        // A score written as the string "-" (as some exporters, Fair Deal's Score page among
+        // them, quote every score) is no score, as the bare `-` is.
+        let score_cell = |i| {
+            Some(get(i))
+                .filter(|v| v != "-" && v != "?")
+                .unwrap_or_default()
+        };
+        let sns = score_cell(at("Score_NS"));
+        let sew = score_cell(at("Score_EW"));
         let adj = get(at("Adj"));
         let score = if !adj.is_empty() {
             String::new()

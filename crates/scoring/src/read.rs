@@ -20,7 +20,7 @@
 
 use crate::event::{Column, Event, ResultRow};
 use crate::pbn_results::TableProblem;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use thiserror::Error;
 
 /// Why a line was skipped or a header is incomplete.
@@ -262,12 +262,17 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
     let mut in_table = false;
     // The lines of the current game's `ScoreTable` section (PBN 2.1 §5.7).
     let mut table: Vec<(usize, String)> = Vec::new();
-    let finish = |game: &mut HashMap<String, String>,
-                  previous: &mut HashMap<String, String>,
-                  table: &mut Vec<(usize, String)>,
-                  line: usize,
-                  event: &mut Event,
-                  problems: &mut Vec<ReadProblem>| {
+    // Boards whose results came from a `ScoreTable`: the table is the board's whole traveller,
+    // so the same board's results given again as single games (Fair Deal's own export writes
+    // both) are not read twice.
+    let mut tabled: HashSet<String> = HashSet::new();
+    let mut from_table: HashSet<usize> = HashSet::new();
+    let mut finish = |game: &mut HashMap<String, String>,
+                      previous: &mut HashMap<String, String>,
+                      table: &mut Vec<(usize, String)>,
+                      line: usize,
+                      event: &mut Event,
+                      problems: &mut Vec<ReadProblem>| {
         if game.is_empty() {
             return;
         }
@@ -278,7 +283,12 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
             }
         }
         if let Some(header) = game.get("ScoreTable") {
+            let before = event.rows.len();
             table_rows(game, header, table, line, event, problems);
+            for (i, r) in event.rows.iter().enumerate().skip(before) {
+                tabled.insert(r.board.clone());
+                from_table.insert(i);
+            }
         } else if let Some(row) = pbn_row(game, line, problems) {
             event.rows.push(row);
         }
@@ -364,6 +374,16 @@ pub fn read_pbn(text: &str) -> ReadOutcome {
         &mut event,
         &mut problems,
     );
+    if !tabled.is_empty() {
+        // A tabled board keeps only the rows its table gave (in file order).
+        let rows = std::mem::take(&mut event.rows);
+        event.rows = rows
+            .into_iter()
+            .enumerate()
+            .filter(|(i, r)| from_table.contains(i) || !tabled.contains(&r.board))
+            .map(|(_, r)| r)
+            .collect();
+    }
     ReadOutcome { event, problems }
 }
 

@@ -183,3 +183,34 @@ fn csv_and_pbn_of_the_same_results_score_the_same() {
     assert_eq!(sa.standings, sb.standings);
     assert_eq!(Column::from_name("RESULT"), Some(Column::Result));
 }
+
+/// A board's `ScoreTable` is its whole traveller: the same results given again as single
+/// games (the Score page's PBN export writes both) are read once; a board without a table
+/// keeps its games.
+#[test]
+fn a_score_table_and_single_games_of_one_board_read_once() {
+    let pbn = "% PBN 2.1\n\
+        [Event \"Club\"]\n[Board \"1\"]\n[PairId_NS \"1\"]\n[PairId_EW \"11\"]\n\
+        [Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n\
+        [ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R\"]\n\
+        1 11 \"4S\" N 10 \"420\" \"-\"\n\
+        2 12 \"3NT\" S 8 \"-\" \"50\"\n\
+        \n\
+        [Event \"Club\"]\n[Board \"1\"]\n[PairId_NS \"2\"]\n[PairId_EW \"12\"]\n\
+        [Contract \"3NT\"]\n[Declarer \"S\"]\n[Result \"8\"]\n\
+        \n\
+        [Event \"Club\"]\n[Board \"2\"]\n[PairId_NS \"1\"]\n[PairId_EW \"12\"]\n\
+        [Contract \"2H\"]\n[Declarer \"E\"]\n[Result \"8\"]\n";
+    let got = read_pbn(pbn);
+    assert!(got.problems.is_empty(), "{:?}", got.problems);
+    let rows: Vec<(&str, &str, &str)> = got
+        .event
+        .rows
+        .iter()
+        .map(|r| (r.board.as_str(), r.ns.as_str(), r.contract.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [("1", "1", "4S"), ("1", "2", "3NT"), ("2", "1", "2H")]
+    );
+}

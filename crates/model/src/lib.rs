@@ -17,6 +17,9 @@
 //! PBN deal notation: [`Deal::from_pbn`] (and `str::parse`), [`parse_pbn_hands`] for deals
 //! with unknown (`-`) hands, [`Deal::to_pbn`] to print.
 //!
+//! [`play`]: the card play as data and rules ([`play::PlayState`]: legal cards, trick winners,
+//! tricks won per side).
+//!
 //! [`source`]: byte offsets to line:column and the one caret renderer for errors in a text.
 //!
 //! Panic policy: constructors that take user input return `Result`; the only panicking
@@ -32,6 +35,7 @@ mod hand;
 pub mod markup;
 mod number;
 mod pbn;
+pub mod play;
 pub mod source;
 mod strain;
 

@@ -19,7 +19,7 @@ fn cb_holding(hand: Hand, suit: Suit) -> CbHolding {
     CbHolding::from_bits_truncate(bits)
 }
 
-fn cb_hand(hand: Hand) -> CbHand {
+pub(crate) fn cb_hand(hand: Hand) -> CbHand {
     CbHand::new(
         cb_holding(hand, Suit::Clubs),
         cb_holding(hand, Suit::Diamonds),

@@ -25,7 +25,7 @@ fn suit_from_cb(s: contract_bridge::Suit) -> Suit {
     }
 }
 
-fn card_from_cb(suit: contract_bridge::Suit, rank: u8) -> Card {
+pub(crate) fn card_from_cb(suit: contract_bridge::Suit, rank: u8) -> Card {
     let rank = Rank::new(rank).unwrap_or_else(|| unreachable!("contract-bridge ranks are 2..=14"));
     Card::new(suit_from_cb(suit), rank)
 }

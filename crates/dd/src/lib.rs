@@ -15,6 +15,9 @@
 //! * [`solve_each`] (native only) — any per-item work (e.g. every opening lead of each deal)
 //!   on the same kind of threads, results in input order.
 //!
+//! * [`play`] — DD on every card of a played board ([`play::analyse_play`]): each position's
+//!   legal cards with declarer's tricks, the cards that cost a trick, tricks lost per side.
+//!
 //! **Invariants:** no I/O; the same deal gives the same table on every target; a list is
 //! solved once per distinct deal (equal hands, whatever the board number or first seat).
 
@@ -26,6 +29,7 @@ mod lead;
 #[cfg(not(target_arch = "wasm32"))]
 mod list;
 mod par;
+pub mod play;
 #[cfg(not(target_arch = "wasm32"))]
 mod pool;
 mod solver;
@@ -38,6 +42,7 @@ pub use lead::Lead;
 #[cfg(not(target_arch = "wasm32"))]
 pub use list::{solve_list, ListOptions, ListTables, Progress};
 pub use par::{contract_score, par};
+pub use play::{analyse_play, PlayAnalysis};
 #[cfg(not(target_arch = "wasm32"))]
 pub use pool::solve_tables;
 pub use solver::{DdSolver, STACK_BYTES};

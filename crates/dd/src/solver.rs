@@ -63,4 +63,9 @@ impl DdSolver {
         });
         leads_from_plays(&found)
     }
+
+    /// DDS `SolveBoard` on any position (a trick may be in progress).
+    pub(crate) fn solve_board(&mut self, objective: &Objective) -> pons_dds::FoundPlays {
+        self.solver.solve_board(objective)
+    }
 }

@@ -9,6 +9,8 @@
 //! * [`export`] — a set in any format: PBN/LIN here, every Big Deal format via `fairdeal-dealing`.
 //! * [`print`] — printable hand records and per-seat practice sheets as one self-contained
 //!   HTML page (1, 2, 4 or 6 boards a page, large print), for the CLI and the app.
+//! * [`link`] — one board (deal, auction, play, title) as a short link for the viewer and a
+//!   QR code, and BBO handviewer links in and out.
 //! * [`dd`] — double-dummy tables and par as PBN tags (`OptimumResultTable`, `ParContract`,
 //!   `OptimumScore`), read into [`Board::dd`] and [`Board::par`].
 //!
@@ -29,6 +31,7 @@ mod board;
 pub mod dd;
 pub mod export;
 mod lin;
+pub mod link;
 mod pbn;
 pub mod print;
 

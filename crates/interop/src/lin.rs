@@ -199,7 +199,7 @@ impl Building {
 }
 
 /// Play order → PBN layout.
-fn to_pbn_play(leader: Seat, cards: &[Card], trump: Option<Suit>) -> Play {
+pub(crate) fn to_pbn_play(leader: Seat, cards: &[Card], trump: Option<Suit>) -> Play {
     let mut out = Vec::with_capacity(cards.len() + 3);
     let mut on_lead = leader;
     for trick in cards.chunks(4) {
@@ -217,7 +217,7 @@ fn to_pbn_play(leader: Seat, cards: &[Card], trump: Option<Suit>) -> Play {
 }
 
 /// PBN layout → play order (stops at the first trick that cannot be followed).
-fn to_play_order(play: &Play, trump: Option<Suit>) -> Vec<Card> {
+pub(crate) fn to_play_order(play: &Play, trump: Option<Suit>) -> Vec<Card> {
     let tokens: Vec<&String> = play
         .cards
         .iter()

@@ -3,7 +3,8 @@
 //! [`PlayState::play`] accepts a card only when the player to move holds it and follows suit
 //! when able. [`trick_winner`] names who wins a complete trick with or without trumps.
 //!
-//! Sides: [`Side`] is North–South or East–West; a seat's side is [`Side::of`].
+//! Sides: [`Side`] (the model's, from [`crate::dd`]) is North–South or East–West; a seat's
+//! side is [`Side::of`], and [`side_index`] numbers them NS 0, EW 1.
 //!
 //! Panic policy: nothing here panics; an illegal card is a [`PlayError`].
 
@@ -11,38 +12,13 @@ use crate::{Card, Deal, Hand, Seat, Strain, Suit};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// A partnership.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Side {
-    /// North and South.
-    NorthSouth,
-    /// East and West.
-    EastWest,
-}
+pub use crate::dd::Side;
 
-impl Side {
-    /// Both sides, NS first.
-    pub const ALL: [Side; 2] = [Side::NorthSouth, Side::EastWest];
-
-    /// The side a seat belongs to.
-    pub const fn of(seat: Seat) -> Side {
-        match seat {
-            Seat::North | Seat::South => Side::NorthSouth,
-            Seat::East | Seat::West => Side::EastWest,
-        }
-    }
-
-    /// 0 for NS, 1 for EW.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `NS` or `EW`.
-    pub const fn text(self) -> &'static str {
-        match self {
-            Side::NorthSouth => "NS",
-            Side::EastWest => "EW",
-        }
+/// 0 for NS, 1 for EW: the index of [`PlayState::tricks_won`]'s counts.
+pub const fn side_index(side: Side) -> usize {
+    match side {
+        Side::NorthSouth => 0,
+        Side::EastWest => 1,
     }
 }
 
@@ -185,7 +161,7 @@ impl PlayState {
 
     /// Tricks a side has won so far.
     pub const fn tricks_won(&self, side: Side) -> u8 {
-        self.won[side as usize]
+        self.won[side_index(side)]
     }
 
     /// True when all 52 cards have been played.
@@ -237,7 +213,7 @@ impl PlayState {
         if let [a, b, c, d] = self.trick[..] {
             let w = trick_winner(&[a, b, c, d], self.trumps());
             let winner = Seat::ALL[(self.leader.index() + w) % 4];
-            self.won[Side::of(winner).index()] += 1;
+            self.won[side_index(Side::of(winner))] += 1;
             self.leader = winner;
             self.trick.clear();
         }

@@ -9,6 +9,7 @@
 //!   play is about 60 characters. A link never carries a dealing seed: only the deal.
 //! * [`Link::bbo_url`] / [`Link::from_bbo_url`] — BBO's handviewer
 //!   (`https://www.bridgebase.com/tools/handviewer.html?lin=…`, URL-encoded LIN).
+//! * [`qr_svg`] — a QR code of a link as an SVG image (the `qrcode` crate).
 //! * [`parse_link`] — any of these as pasted: a full URL with `l=` or `lin=`, or the bare
 //!   payload.
 //!
@@ -287,6 +288,9 @@ pub enum LinkError {
         /// The token.
         found: String,
     },
+    /// The text does not fit a QR code.
+    #[error("no QR code holds this text: {0}")]
+    Qr(String),
     /// A BBO link without a `lin=` parameter.
     #[error("no lin= parameter in the BBO link")]
     NoLin,
@@ -673,6 +677,21 @@ fn query_param<'a>(url: &'a str, key: &str) -> Option<&'a str> {
     })
 }
 
+/// A QR code of `text` (a link) as a standalone SVG image: black modules on white with the
+/// standard four-module quiet zone, error correction level M, at least `min_size` pixels
+/// square (scalable: the page shows it large for projection).
+pub fn qr_svg(text: &str, min_size: u32) -> Result<String, LinkError> {
+    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|e| LinkError::Qr(e.to_string()))?;
+    Ok(code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(min_size, min_size)
+        .dark_color(qrcode::render::svg::Color("#000000"))
+        .light_color(qrcode::render::svg::Color("#ffffff"))
+        .quiet_zone(true)
+        .build())
+}
+
 /// Reads a pasted link: a BBO handviewer URL (`lin=`), a Fair Deal viewer URL (`l=`) or a
 /// bare payload.
 pub fn parse_link(text: &str) -> Result<Link, LinkError> {
@@ -822,6 +841,18 @@ mod tests {
         }
         let e = Link::decode(&URL_SAFE_NO_PAD.encode(&w.bytes)).unwrap_err();
         assert!(matches!(e, LinkError::Deal(_)), "{e}");
+    }
+
+    #[test]
+    fn a_qr_code_is_an_svg_of_the_link() {
+        let url = sample().url("https://example.org").unwrap();
+        let svg = qr_svg(&url, 400).unwrap();
+        assert!(svg.starts_with("<?xml"), "{}", &svg[..60]);
+        assert!(svg.contains("<svg") && svg.contains("width=\"") && svg.ends_with("</svg>"));
+        assert!(matches!(
+            qr_svg(&"x".repeat(5000), 100),
+            Err(LinkError::Qr(_))
+        ));
     }
 
     #[test]

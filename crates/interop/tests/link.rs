@@ -186,3 +186,22 @@ fn a_typical_board_with_its_whole_play_fits_a_small_qr_code() {
     // About 100 characters at most: a version 5–6 QR code at error level M.
     assert!(longest <= 110, "longest link payload {longest} characters");
 }
+
+#[test]
+fn a_real_bbo_record_with_play_makes_a_link() {
+    let bytes = include_bytes!("data/play/endplay-example1.lin");
+    let outcome = fairdeal_interop::read_lin(bytes);
+    let link = Link::from_board(&outcome.boards[0]).unwrap();
+    assert_eq!(link.number, Some(1));
+    assert_eq!(link.dealer, Seat::North);
+    assert_eq!(link.vulnerability, Vulnerability::None);
+    let c = link.contract.unwrap();
+    assert_eq!((c.text().as_str(), c.declarer), ("3NT", Seat::North));
+    assert_eq!(link.auction.len(), 12);
+    assert_eq!(link.play.len(), 52);
+    assert_eq!(link.play[0].to_string(), "S2");
+    assert_eq!(link.play[51].to_string(), "ST");
+    let code = link.encode().unwrap();
+    assert_eq!(Link::decode(&code).unwrap(), link);
+    assert!(code.len() < 70, "{code}");
+}

@@ -1,4 +1,4 @@
-// Runs before the app: applies the remembered theme (so the page never flashes the wrong one),
+// Runs before the app: applies the remembered theme and display (so the page never flashes the wrong one),
 // registers the service worker that makes Fair Deal work offline, and shows "A new version is
 // ready — Reload" when a new build has installed (it waits until the user reloads; see
 // web/sw.js). The check for a new build runs on load, when the tab comes back into view and
@@ -10,6 +10,8 @@
       t = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     }
     document.documentElement.setAttribute('data-theme', t);
+    var d = localStorage.getItem('fairdeal.display');
+    document.documentElement.setAttribute('data-display', d === 'projector' ? 'projector' : 'standard');
   } catch (e) { /* storage blocked: keep the default theme */ }
   if (!('serviceWorker' in navigator)) return;
 

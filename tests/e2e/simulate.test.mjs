@@ -193,7 +193,8 @@ test('the leader\'s hand can be picked card by card (buttons read as words, pres
   }
   assert.equal(await page.inputValue('#simulate-hand'), HAND);
   assert.equal(await page.getAttribute('#simulate-card-SK', 'aria-pressed'), 'true');
-  assert.equal(await page.getAttribute('#simulate-card-SK', 'aria-label'), 'king of spades');
+  assert.equal(await page.getAttribute('#simulate-card-SK', 'aria-label'), 'K, king of spades');
+  assert.equal(await page.getAttribute('#simulate-card-S9', 'aria-label'), '9 of spades');
   assert.equal(await page.getAttribute('#simulate-card-SA', 'aria-pressed'), 'false');
   await page.click('#simulate-card-S4');
   assert.equal(await page.inputValue('#simulate-hand'), 'KQJ.T98.AK2.654');

@@ -2,7 +2,7 @@
 //! routed page below it.
 
 use crate::pages;
-use crate::theme::Theme;
+use crate::theme::{Display, Theme};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
@@ -123,6 +123,10 @@ fn TopBar(props: &TopBarProps) -> Html {
         let on_toggle = props.on_toggle_theme.clone();
         Callback::from(move |_: MouseEvent| on_toggle.emit(()))
     };
+    let on_display = {
+        let on_toggle = props.on_toggle_display.clone();
+        Callback::from(move |_: MouseEvent| on_toggle.emit(()))
+    };
     let theme_label = match props.theme {
         Theme::Light => "Dark theme",
         Theme::Dark => "Light theme",
@@ -142,6 +146,11 @@ fn TopBar(props: &TopBarProps) -> Html {
                     }
                 }) }
             </nav>
+            <button type="button" class="theme-toggle" id="display-toggle" onclick={on_display}
+                aria-pressed={(props.display == Display::Projector).to_string()}
+                aria-label="Projector display: high contrast, large cards" title="Projector display">
+                <span aria-hidden="true" class="display-mark">{"A"}<small>{"a"}</small></span>
+            </button>
             <button type="button" class="theme-toggle" id="theme-toggle" onclick={on_theme}
                 aria-label={theme_label} title={theme_label}>
                 { if props.theme == Theme::Light { "☾" } else { "☀" } }
@@ -154,6 +163,8 @@ fn TopBar(props: &TopBarProps) -> Html {
 struct TopBarProps {
     theme: Theme,
     on_toggle_theme: Callback<()>,
+    display: Display,
+    on_toggle_display: Callback<()>,
 }
 
 fn switch(route: Route) -> Html {
@@ -191,10 +202,23 @@ pub fn App() -> Html {
             theme.set(next);
         })
     };
+    let display = use_state(Display::initial);
+    {
+        let display = *display;
+        use_effect_with(display, move |d| d.apply(false));
+    }
+    let on_toggle_display = {
+        let display = display.clone();
+        Callback::from(move |()| {
+            let next = display.toggled();
+            next.apply(true);
+            display.set(next);
+        })
+    };
     html! {
         <BrowserRouter>
             <a class="skip-link" href="#main">{"Skip to content"}</a>
-            <TopBar theme={*theme} {on_toggle_theme} />
+            <TopBar theme={*theme} {on_toggle_theme} display={*display} {on_toggle_display} />
             <main id="main" class="page" tabindex="-1">
                 <Switch<Route> render={switch} />
             </main>

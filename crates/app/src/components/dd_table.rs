@@ -30,6 +30,17 @@ fn strain_label(s: Strain) -> &'static str {
     }
 }
 
+/// The strain's name as a screen reader should say it.
+fn strain_name(s: Strain) -> &'static str {
+    match s {
+        Strain::Notrump => "notrump",
+        Strain::Spades => "spades",
+        Strain::Hearts => "hearts",
+        Strain::Diamonds => "diamonds",
+        Strain::Clubs => "clubs",
+    }
+}
+
 /// The par line: `Par +420: 4♠ N, 4♠ S` style text (score from North–South's side).
 pub fn par_text(par: &Par) -> String {
     if par.contracts.is_empty() {
@@ -59,7 +70,10 @@ pub fn DdTableView(props: &DdTableViewProps) -> Html {
                 <tbody>
                 { for strains.iter().map(|&st| html! {
                     <tr data-strain={st.text()}>
-                        <th scope="row" class={classes!("dd-strain", format!("dd-{}", st.text()))}>{ strain_label(st) }</th>
+                        <th scope="row" class={classes!("dd-strain", format!("dd-{}", st.text()))}>
+                            <span aria-hidden="true">{ strain_label(st) }</span>
+                            <span class="visually-hidden">{ strain_name(st) }</span>
+                        </th>
                         { for seats.iter().map(|&s| {
                             let t = props.table.tricks(st, s);
                             html! { <td data-seat={s.letter().to_string()} class={classes!((t >= 7).then_some("dd-makes"))}>{ t }</td> }

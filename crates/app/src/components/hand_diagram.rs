@@ -2,7 +2,10 @@
 //! bottom) with suits ♠ ♥ ♦ ♣ in order, HCP per hand, the dealer and vulnerability marked,
 //! and any seat hideable. Suit colours come from the stylesheet (`.suit-s` … `.suit-c`):
 //! four colours from the Okabe–Ito palette, always next to the suit symbol, so they stay
-//! distinguishable for colour-blind readers and in black-and-white print.
+//! distinguishable for colour-blind readers and in black-and-white print. A screen reader
+//! hears words, never glyphs: each seat is a region named by the seat, each suit a list item
+//! "spades A K 5" (the symbol is hidden from it, the suit's name hidden from the eye), a void
+//! "void".
 
 use fairdeal_model::{Deal, Holding, Seat, Suit, Vulnerability};
 use yew::prelude::*;
@@ -101,8 +104,14 @@ pub fn HandDiagram(props: &HandDiagramProps) -> Html {
                     <ul class="hd-cards">
                         { for Suit::ALL.into_iter().map(|suit| html! {
                             <li>
-                                <span class={suit_class(suit)} aria-label={suit.name()}>{ suit.symbol() }</span>
-                                <span class="hd-holding">{ holding_text(hand.holding(suit)) }</span>
+                                <span class={suit_class(suit)} aria-hidden="true">{ suit.symbol() }</span>
+                                <span class="visually-hidden">{ suit.name() }{" "}</span>
+                                if hand.holding(suit).is_empty() {
+                                    <span class="hd-holding" aria-hidden="true">{"—"}</span>
+                                    <span class="visually-hidden">{"void"}</span>
+                                } else {
+                                    <span class="hd-holding">{ holding_text(hand.holding(suit)) }</span>
+                                }
                             </li>
                         }) }
                     </ul>
@@ -126,20 +135,36 @@ pub fn HandDiagram(props: &HandDiagramProps) -> Html {
         Vulnerability::EastWest => "Vul: E–W",
         Vulnerability::Both => "Vul: both",
     });
+    // What the compass shows, as one sentence for a screen reader.
+    let summary = [
+        props.board.map(|b| format!("Board {b}.")),
+        props.dealer.map(|d| format!("Dealer {}.", d.name())),
+        props.vulnerability.map(|v| match v {
+            Vulnerability::None => "Nobody vulnerable.".to_string(),
+            Vulnerability::NorthSouth => "North–South vulnerable.".to_string(),
+            Vulnerability::EastWest => "East–West vulnerable.".to_string(),
+            Vulnerability::Both => "Both sides vulnerable.".to_string(),
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" ");
     html! {
         <div class="hand-diagram" role="group"
             aria-label={props.board.map(|b| format!("Board {b}")).unwrap_or_else(|| "Deal".into())}>
             { seat_view(Seat::North) }
             { seat_view(Seat::West) }
             <div class="hd-center">
-                <div class="hd-compass">
+                <p class="visually-hidden">{ summary }</p>
+                <div class="hd-compass" aria-hidden="true">
                     { compass_seat(Seat::North) }
                     { compass_seat(Seat::West) }
                     <span class="hd-board">{ props.board.map(|b| b.to_string()).unwrap_or_default() }</span>
                     { compass_seat(Seat::East) }
                     { compass_seat(Seat::South) }
                 </div>
-                if let Some(t) = vul_text { <div class="hd-vultext">{ t }</div> }
+                if let Some(t) = vul_text { <div class="hd-vultext" aria-hidden="true">{ t }</div> }
             </div>
             { seat_view(Seat::East) }
             { seat_view(Seat::South) }

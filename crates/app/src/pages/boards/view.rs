@@ -33,11 +33,16 @@ fn partial_board(b: &Board) -> Html {
             <p class="muted">{"Not every hand is known on this board."}</p>
             <ul>
             { for Seat::ALL.into_iter().map(|s| {
-                let text = b.hands[s.index()].map_or("—".to_string(), |h| {
-                    Suit::ALL.iter().map(|&suit| {
+                // Each suit: its symbol for the eye, its name for a screen reader.
+                let text = b.hands[s.index()].map_or(html! { {"not known"} }, |h| html! {
+                    { for Suit::ALL.iter().map(|&suit| {
                         let holding = h.holding(suit).to_string();
-                        format!("{}{}", suit.symbol(), if holding.is_empty() { "—".to_string() } else { holding })
-                    }).collect::<Vec<_>>().join(" ")
+                        html! { <>
+                            <span aria-hidden="true">{ suit.symbol() }</span>
+                            <span class="visually-hidden">{ suit.name() }{" "}</span>
+                            { if holding.is_empty() { "void".to_string() } else { holding } }{" "}
+                        </> }
+                    }) }
                 });
                 html! { <li data-seat={s.letter().to_string()}><b>{ s.name() }</b>{": "}{ text }</li> }
             }) }

@@ -53,6 +53,17 @@ pub fn lead_href(west: Option<fairdeal_model::Hand>, conditions: Option<&str>) -
 type Current = Rc<RefCell<Option<(u32, Rc<fairdeal_sim::LeadProblem>)>>>;
 
 /// The Simulate page.
+/// A picker button's name: the letter it shows, then the card in words ("K, king of spades";
+/// "9 of spades"), so speech input ("click K") and screen readers both find it.
+fn picker_label(card: fairdeal_model::Card) -> String {
+    let letter = card.rank().letter();
+    if letter.is_ascii_digit() {
+        format!("{letter} of {}", card.suit().name())
+    } else {
+        format!("{letter}, {}", chart::card_words(card))
+    }
+}
+
 #[component]
 pub fn SimulatePage() -> Html {
     let location = use_location();
@@ -293,7 +304,7 @@ pub fn SimulatePage() -> Html {
                                 html! {
                                     <button type="button" class={classes!("sl-card", held.then_some("sl-held"))}
                                         id={format!("simulate-card-{card}")} aria-pressed={if held { "true" } else { "false" }}
-                                        aria-label={chart::card_words(card)} {onclick}>{ rank.letter() }</button>
+                                        aria-label={picker_label(card)} {onclick}>{ rank.letter() }</button>
                                 }
                             }) }
                         </div>

@@ -1,0 +1,144 @@
+// Accessibility across the app (issue 18, item 3): axe-core's WCAG 2 A/AA rules — colour
+// contrast included — on every page in the light theme, the dark theme and the projector
+// display; the Deal page's accessibility tree (each hand read as words: "North … spades A K 5");
+// keyboard only: every control reached by Tab shows a visible focus ring, and the Deal button
+// deals from the keyboard; the projector display (high contrast, large cards) is a remembered
+// choice. axe-core is injected through the DevTools protocol, so the page's CSP is untouched
+// and nothing is fetched.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT } from './harness.mjs';
+
+const AXE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+const ROUTES = ['/', '/deal', '/constrain', '/probability', '/score', '/tournament', '/boards', '/script', '/simulate'];
+
+let server, browser;
+before(async () => { server = new Server(); await server.start(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+// Runs axe's WCAG 2.0/2.1 A and AA rules on the page; returns the violations as readable lines.
+async function axeViolations(page) {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    resultTypes: ['violations'],
+  }));
+  return result.violations.flatMap((v) => v.nodes.map((n) =>
+    `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}`));
+}
+
+// Puts a page into a state with its main content drawn (the Deal page with a deal on it).
+async function prepare(page, route) {
+  await page.goto(server.url + route);
+  await waitForApp(page);
+  if (route === '/deal') {
+    await page.click('#deal-button');
+    await page.locator('.hand-diagram').waitFor();
+    await page.locator('.dd-table').waitFor({ timeout: 60_000 });
+  }
+}
+
+for (const display of ['light', 'dark', 'projector']) {
+  test(`WCAG 2 AA (axe-core, contrast included) on every page: ${display}`, { timeout: 240_000 }, async () => {
+    const { context, page, requests, errors } = await openPage(browser, { colorScheme: display === 'dark' ? 'dark' : 'light' });
+    if (display === 'projector') {
+      await page.goto(server.url + '/');
+      await waitForApp(page);
+      await page.click('#display-toggle');
+      assert.equal(await page.getAttribute('html', 'data-display'), 'projector');
+    }
+    const found = [];
+    for (const route of ROUTES) {
+      await prepare(page, route);
+      assert.equal(await page.getAttribute('html', 'data-theme'), display === 'dark' ? 'dark' : 'light');
+      for (const v of await axeViolations(page)) found.push(`${route}: ${v}`);
+      if (route === '/deal') await shot(page, `a11y-deal-${display}`);
+    }
+    assert.deepEqual(found, [], `axe violations (${display}):\n${found.join('\n')}`);
+    assertLocalOnly(requests);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// The hand of `seat` ("N", …) in a PBN deal string, as the words a screen reader should say.
+function handWords(pbn, seat) {
+  const order = ['N', 'E', 'S', 'W'];
+  const first = order.indexOf(pbn[0]);
+  const hands = pbn.slice(2).split(' ');
+  const hand = hands[(order.indexOf(seat) - first + 4) % 4];
+  const names = ['spades', 'hearts', 'diamonds', 'clubs'];
+  return hand.split('.').map((h, i) => `${names[i]} ${h === '' ? 'void' : [...h.replace('T', '\u0001')].map((c) => (c === '\u0001' ? '10' : c)).join(' ')}`);
+}
+
+test('Deal page accessibility tree: each hand reads as words, suits named, no glyph soup', { timeout: 90_000 }, async () => {
+  const { context, page, errors } = await openPage(browser);
+  await prepare(page, '/deal');
+  const pbn = (await page.textContent('#deal-pbn')).trim();
+  const tree = await page.locator('.hand-diagram').ariaSnapshot();
+  fs.writeFileSync(path.join(ROOT, 'target', 'e2e', 'deal-aria-snapshot.yml'), tree);
+  for (const [seat, name] of [['N', 'North'], ['E', 'East'], ['S', 'South'], ['W', 'West']]) {
+    // The seat's region is named by the seat, and its list reads "spades A K 5" … per suit.
+    const region = await page.locator(`.hand-diagram .hd-seat[data-seat="${seat}"]`).ariaSnapshot();
+    assert.match(region, new RegExp(`region "${name}`), `${name}'s region is named\n${region}`);
+    for (const words of handWords(pbn, seat)) {
+      assert.ok(region.includes(words), `${name} reads "${words}"\n${region}`);
+    }
+    assert.ok(!/[♠♥♦♣]/.test(region), `no suit glyph is read out for ${name}\n${region}`);
+  }
+  // The compass is one sentence, not a scatter of letters.
+  assert.match(tree, /paragraph: Board \d+\. Dealer (North|East|South|West)\. (Nobody vulnerable|North–South vulnerable|East–West vulnerable|Both sides vulnerable)\./, tree);
+  assert.ok(!/text: "?N W/.test(tree), `no compass letters read out\n${tree}`);
+  // The DD table names its strains in words, too.
+  const dd = await page.locator('.dd-table').ariaSnapshot();
+  for (const word of ['spades', 'hearts', 'diamonds', 'clubs']) assert.match(dd, new RegExp(word, 'i'), `DD table says ${word}`);
+  assert.ok(!/[♠♥♦♣]/.test(dd), `no suit glyph is read out in the DD table\n${dd}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard only: Tab reaches every control with a visible focus ring; Enter deals; the projector display is remembered', { timeout: 90_000 }, async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.url + '/deal');
+  await waitForApp(page);
+  const controls = await page.$$eval('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])',
+    (els) => els.filter((e) => !e.disabled && e.offsetParent !== null && !e.classList.contains('skip-link')).length);
+  const seen = new Set();
+  let dealt = false;
+  for (let i = 0; i < controls + 6; i++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      const s = getComputedStyle(e);
+      const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || (s.boxShadow && s.boxShadow !== 'none');
+      return { key: e.id || e.getAttribute('aria-label') || e.textContent.trim().slice(0, 30) || e.tagName, ring, id: e.id };
+    });
+    if (!f) continue;
+    assert.ok(f.ring, `focus ring visible on "${f.key}"`);
+    seen.add(f.key);
+    if (f.id === 'deal-button' && !dealt) {
+      await page.keyboard.press('Enter');
+      await page.locator('.hand-diagram').waitFor();
+      dealt = true;
+    }
+  }
+  assert.ok(dealt, 'the Deal button is reached by Tab and deals on Enter');
+  for (const id of ['theme-toggle', 'display-toggle', 'deal-button']) assert.ok(seen.has(id), `${id} reached by Tab (${[...seen].join(' | ')})`);
+  // Projector display by keyboard: larger cards, remembered over a reload.
+  const before = await page.$eval('.hand-diagram .hd-holding', (e) => parseFloat(getComputedStyle(e).fontSize));
+  await page.focus('#display-toggle');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('html', 'data-display'), 'projector');
+  assert.equal(await page.getAttribute('#display-toggle', 'aria-pressed'), 'true');
+  const after = await page.$eval('.hand-diagram .hd-holding', (e) => parseFloat(getComputedStyle(e).fontSize));
+  assert.ok(after >= before * 1.4, `cards grow in the projector display (${before}px → ${after}px)`);
+  await shot(page, 'a11y-deal-projector-keyboard');
+  await page.reload();
+  await waitForApp(page);
+  assert.equal(await page.getAttribute('html', 'data-display'), 'projector', 'the choice survives a reload');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,546 @@
+//! The exhaustive search. Declarer's line is a strategy over what declarer has seen; the
+//! defenders know the lie and the line and play to minimise. Each position (declarer's view:
+//! cards left, which defender has shown which card, who has shown out, the trick so far, where
+//! the lead is, entries left) is solved once to a set of **outcome vectors** — for every lie of
+//! the defenders' cards still possible, the tricks declarer takes from here — keeping only the
+//! Pareto-maximal ones:
+//!
+//! * declarer's choice: the union of the choices' sets;
+//! * a defender's choice: each lie takes the minimum over the cards it can play, one vector
+//!   from each card's set (every combination, pruned as it is built);
+//! * end of a trick won by declarer: +1 on every lie.
+//!
+//! Equal cards are merged: the defenders' cards are grouped into runs with no declarer card
+//! between them (a lie is how many of each run West holds, weighted by the ways to pick them),
+//! and declarer only considers the lowest card of each run of his own with no defender card
+//! left between.
+
+use std::collections::HashMap;
+
+use crate::problem::{Entries, Problem, Side};
+use crate::SuitError;
+
+/// Largest number of runs of defenders' cards (13 cards, runs separated by declarer's cards).
+pub(crate) const MAX_GROUPS: usize = 7;
+/// Positions searched before giving up (no holding reaches it; a guard on memory).
+const POSITION_LIMIT: usize = 4_000_000;
+
+/// A run of consecutive defenders' cards (no declarer card between them).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Group {
+    /// Lowest rank of the run.
+    pub low: u8,
+    /// Cards in the run.
+    pub size: u8,
+}
+
+impl Group {
+    pub(crate) fn top(self) -> u8 {
+        self.low + self.size - 1
+    }
+    pub(crate) fn mask(self) -> u16 {
+        (((1u32 << self.size) - 1) << self.low) as u16
+    }
+}
+
+/// Who played a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Defender {
+    West,
+    East,
+}
+
+impl Defender {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Defender::West => "West",
+            Defender::East => "East",
+        }
+    }
+}
+
+/// One move at a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Move {
+    /// Declarer leads this rank from this hand.
+    Lead(Side, u8),
+    /// Declarer's hand plays this rank (third hand).
+    Card(Side, u8),
+    /// Declarer's hand is void: plays no card of the suit.
+    Void(Side),
+    /// A defender plays a card of this run.
+    Group(Defender, u8),
+    /// A defender shows out (has no card of the suit left) for the first time.
+    ShowOut(Defender),
+    /// A defender already shown out discards again.
+    Discard(Defender),
+    /// The trick is over (no choice).
+    EndTrick,
+}
+
+/// Declarer's view of the play so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct State {
+    /// Cards left in North and South.
+    pub hands: [u16; 2],
+    /// Cards of each run West / East has played (4 bits a run).
+    pub played: [u32; 2],
+    /// Bit 0: West has shown out; bit 1: East.
+    pub out: u8,
+    /// At a lead: 0 North, 1 South (won the last trick there), 2 either (the first lead),
+    /// 3 the defence won the last trick.
+    pub lead: u8,
+    /// Entries left to North and South (255: unlimited).
+    pub entries: [u8; 2],
+    /// 0 lead, 1 second hand, 2 third hand, 3 fourth hand, 4 trick over.
+    pub phase: u8,
+    /// Who led this trick.
+    pub leader: Side,
+    /// The best card so far in this trick, rank + 1 (0: none).
+    pub best: u8,
+    /// Who played it: 0 North, 1 South, 2 a defender.
+    pub best_who: u8,
+}
+
+const UNLIMITED: u8 = 255;
+
+/// One member of a position's set: the vector and how it was reached.
+#[derive(Debug, Clone)]
+pub(crate) struct Elem {
+    /// Tricks from here, per lie (0 on lies no longer possible).
+    pub v: Box<[u8]>,
+    /// Where it came from.
+    pub prov: Prov,
+}
+
+/// How an element was built, to read the line back.
+#[derive(Debug, Clone)]
+pub(crate) enum Prov {
+    /// No more play.
+    Leaf,
+    /// Declarer chose option `option` and that child's element `idx`.
+    Choose { option: u16, idx: u32 },
+    /// The defender's options, each with its child's element.
+    Defend { idx: Box<[u32]> },
+    /// The trick ended; the next position's element.
+    Pass { idx: u32 },
+}
+
+/// The search over one problem.
+pub(crate) struct Search {
+    pub groups: Vec<Group>,
+    /// West's count per run, per lie.
+    pub lies: Vec<[u8; MAX_GROUPS]>,
+    pub memo: HashMap<State, u32>,
+    pub sets: Vec<Vec<Elem>>,
+    checks: usize,
+    pub on_progress: Option<Box<dyn FnMut(usize) -> bool>>,
+}
+
+fn nibble(x: u32, g: usize) -> u8 {
+    (x >> (4 * g) & 15) as u8
+}
+
+impl Search {
+    /// The runs and the lies of a problem (lies of weight 0 under the vacant places dropped).
+    pub(crate) fn new(problem: &Problem) -> Search {
+        let missing = problem.missing();
+        let mut groups: Vec<Group> = Vec::new();
+        let mut r = 0u8;
+        while r < 13 {
+            if missing >> r & 1 == 1 {
+                let low = r;
+                while r < 13 && missing >> r & 1 == 1 {
+                    r += 1;
+                }
+                groups.push(Group { low, size: r - low });
+            } else {
+                r += 1;
+            }
+        }
+        let n: u8 = groups.iter().map(|g| g.size).sum();
+        let mut lies = vec![[0u8; MAX_GROUPS]];
+        for (g, group) in groups.iter().enumerate() {
+            let mut next = Vec::new();
+            for lie in &lies {
+                for w in 0..=group.size {
+                    let mut l = *lie;
+                    l[g] = w;
+                    next.push(l);
+                }
+            }
+            lies = next;
+        }
+        let (a, b) = (problem.vacant.west, problem.vacant.east);
+        lies.retain(|l| {
+            let k: u8 = l.iter().sum();
+            k <= a && n - k <= b
+        });
+        Search {
+            groups,
+            lies,
+            memo: HashMap::new(),
+            sets: Vec::new(),
+            checks: 0,
+            on_progress: None,
+        }
+    }
+
+    pub(crate) fn start(problem: &Problem) -> State {
+        let entries = match problem.entries {
+            Entries::Unlimited => [UNLIMITED; 2],
+            Entries::Limited { north, south } => [north, south],
+        };
+        State {
+            hands: [problem.north, problem.south],
+            played: [0, 0],
+            out: 0,
+            lead: 2,
+            entries,
+            phase: 0,
+            leader: Side::North,
+            best: 0,
+            best_who: 0,
+        }
+    }
+
+    /// Cards of run `g` the defender still holds in lie `l`.
+    fn left(&self, s: &State, d: Defender, l: usize, g: usize) -> i16 {
+        let w = self.lies[l][g] as i16;
+        match d {
+            Defender::West => w - nibble(s.played[0], g) as i16,
+            Defender::East => self.groups[g].size as i16 - w - nibble(s.played[1], g) as i16,
+        }
+    }
+
+    /// Is lie `l` still possible at `s`?
+    pub(crate) fn possible(&self, s: &State, l: usize) -> bool {
+        let mut west_left = 0;
+        let mut east_left = 0;
+        for g in 0..self.groups.len() {
+            let w = self.left(s, Defender::West, l, g);
+            let e = self.left(s, Defender::East, l, g);
+            if w < 0 || e < 0 {
+                return false;
+            }
+            west_left += w;
+            east_left += e;
+        }
+        !(s.out & 1 == 1 && west_left > 0 || s.out & 2 == 2 && east_left > 0)
+    }
+
+    /// Ranks occupied by runs with cards still out.
+    fn defender_ranks(&self, s: &State) -> u16 {
+        let mut m = 0;
+        for (g, group) in self.groups.iter().enumerate() {
+            if nibble(s.played[0], g) + nibble(s.played[1], g) < group.size {
+                m |= group.mask();
+            }
+        }
+        m
+    }
+
+    /// The lowest card of each run of `hand` with no defender card left between (nor the
+    /// best card of the trick in progress: beating it or not is a different play).
+    pub(crate) fn classes(&self, s: &State, hand: u16) -> Vec<u8> {
+        let mut def = self.defender_ranks(s);
+        if s.best > 0 {
+            def |= 1 << (s.best - 1);
+        }
+        let mut out = Vec::new();
+        let mut prev: Option<u8> = None;
+        for r in 0..13u8 {
+            if hand >> r & 1 == 1 {
+                let new = match prev {
+                    None => true,
+                    Some(p) => {
+                        let between = ((1u32 << r) - (1u32 << (p + 1))) as u16;
+                        def & between != 0
+                    }
+                };
+                if new {
+                    out.push(r);
+                }
+                prev = Some(r);
+            }
+        }
+        out
+    }
+
+    fn defender_at(s: &State) -> Defender {
+        match (s.phase, s.leader) {
+            (1, Side::South) | (3, Side::North) => Defender::West,
+            _ => Defender::East,
+        }
+    }
+
+    /// The moves at `s`, each with the child position and (for a defender) the lies on which
+    /// it is possible.
+    pub(crate) fn moves(&self, s: &State, live: &[bool]) -> Vec<(Move, State, Option<Vec<bool>>)> {
+        let mut out = Vec::new();
+        match s.phase {
+            0 => {
+                for side in Side::ALL {
+                    let i = side.index();
+                    let hand = s.hands[i];
+                    if hand == 0 {
+                        continue;
+                    }
+                    let mut entries = s.entries;
+                    let free = s.lead == 2 || s.lead == i as u8;
+                    if !free {
+                        if entries[i] == 0 {
+                            continue;
+                        }
+                        if entries[i] != UNLIMITED {
+                            entries[i] -= 1;
+                        }
+                    }
+                    for c in self.classes(s, hand) {
+                        let mut t = *s;
+                        t.hands[i] &= !(1 << c);
+                        t.entries = entries;
+                        t.lead = 0;
+                        t.phase = 1;
+                        t.leader = side;
+                        t.best = c + 1;
+                        t.best_who = i as u8;
+                        out.push((Move::Lead(side, c), t, None));
+                    }
+                }
+            }
+            1 | 3 => {
+                let d = Self::defender_at(s);
+                let bit = match d {
+                    Defender::West => 1,
+                    Defender::East => 2,
+                };
+                if s.out & bit != 0 {
+                    let mut t = *s;
+                    t.phase += 1;
+                    out.push((Move::Discard(d), t, Some(live.to_vec())));
+                    return out;
+                }
+                for (g, group) in self.groups.iter().enumerate() {
+                    let mask: Vec<bool> = (0..self.lies.len())
+                        .map(|l| live[l] && self.left(s, d, l, g) > 0)
+                        .collect();
+                    if !mask.iter().any(|&b| b) {
+                        continue;
+                    }
+                    let mut t = *s;
+                    let k = match d {
+                        Defender::West => 0,
+                        Defender::East => 1,
+                    };
+                    t.played[k] += 1 << (4 * g);
+                    if group.top() + 1 > t.best {
+                        t.best = group.top() + 1;
+                        t.best_who = 2;
+                    }
+                    t.phase += 1;
+                    out.push((Move::Group(d, g as u8), t, Some(mask)));
+                }
+                let mask: Vec<bool> = (0..self.lies.len())
+                    .map(|l| live[l] && (0..self.groups.len()).all(|g| self.left(s, d, l, g) == 0))
+                    .collect();
+                if mask.iter().any(|&b| b) {
+                    let mut t = *s;
+                    t.out |= bit;
+                    t.phase += 1;
+                    out.push((Move::ShowOut(d), t, Some(mask)));
+                }
+            }
+            2 => {
+                let p = s.leader.partner();
+                let i = p.index();
+                if s.hands[i] == 0 {
+                    let mut t = *s;
+                    t.phase = 3;
+                    out.push((Move::Void(p), t, None));
+                } else {
+                    for c in self.classes(s, s.hands[i]) {
+                        let mut t = *s;
+                        t.hands[i] &= !(1 << c);
+                        if c + 1 > t.best {
+                            t.best = c + 1;
+                            t.best_who = i as u8;
+                        }
+                        t.phase = 3;
+                        out.push((Move::Card(p, c), t, None));
+                    }
+                }
+            }
+            _ => {
+                let mut t = *s;
+                t.phase = 0;
+                t.lead = if t.best_who < 2 { t.best_who } else { 3 };
+                t.best = 0;
+                t.best_who = 0;
+                t.leader = Side::North;
+                out.push((Move::EndTrick, t, None));
+            }
+        }
+        out
+    }
+
+    pub(crate) fn live(&self, s: &State) -> Vec<bool> {
+        (0..self.lies.len()).map(|l| self.possible(s, l)).collect()
+    }
+
+    /// The set of position `s` (solved once).
+    pub(crate) fn solve(&mut self, s: State) -> Result<u32, SuitError> {
+        if let Some(&id) = self.memo.get(&s) {
+            return Ok(id);
+        }
+        self.checks += 1;
+        if self.checks.is_multiple_of(4096) {
+            if let Some(f) = self.on_progress.as_mut() {
+                if !f(self.memo.len()) {
+                    return Err(SuitError::Cancelled);
+                }
+            }
+        }
+        if self.memo.len() > POSITION_LIMIT {
+            return Err(SuitError::TooLarge {
+                states: self.memo.len(),
+            });
+        }
+        let nl = self.lies.len();
+        let width = nl.div_ceil(8) * 8;
+        let live = self.live(&s);
+        let zero = || Elem {
+            v: vec![0u8; width].into_boxed_slice(),
+            prov: Prov::Leaf,
+        };
+        let set: Vec<Elem> = if s.phase == 0 && s.hands == [0, 0] {
+            vec![zero()]
+        } else {
+            let moves = self.moves(&s, &live);
+            if moves.is_empty() {
+                vec![zero()]
+            } else {
+                match s.phase {
+                    0 | 2 => {
+                        let mut all = Vec::new();
+                        for (o, (_, child, _)) in moves.iter().enumerate() {
+                            let id = self.solve(*child)?;
+                            for (j, e) in self.sets[id as usize].iter().enumerate() {
+                                all.push(Elem {
+                                    v: e.v.clone(),
+                                    prov: Prov::Choose {
+                                        option: o as u16,
+                                        idx: j as u32,
+                                    },
+                                });
+                            }
+                        }
+                        prune(all)
+                    }
+                    1 | 3 => {
+                        let mut cur: Vec<(Box<[u8]>, Vec<u32>)> = vec![(
+                            (0..width)
+                                .map(|l| if l < nl && live[l] { 127 } else { 0 })
+                                .collect(),
+                            Vec::new(),
+                        )];
+                        for (_, child, mask) in &moves {
+                            let id = self.solve(*child)?;
+                            let mask = mask.as_ref().expect("defender moves carry masks");
+                            let child_set = &self.sets[id as usize];
+                            let mut next = Vec::with_capacity(cur.len() * child_set.len());
+                            for (v, picks) in &cur {
+                                for (j, e) in child_set.iter().enumerate() {
+                                    let mut w = v.clone();
+                                    for l in 0..nl {
+                                        if mask[l] && e.v[l] < w[l] {
+                                            w[l] = e.v[l];
+                                        }
+                                    }
+                                    let mut p = picks.clone();
+                                    p.push(j as u32);
+                                    next.push((w, p));
+                                }
+                            }
+                            cur = prune_pairs(next);
+                        }
+                        cur.into_iter()
+                            .map(|(v, p)| Elem {
+                                v,
+                                prov: Prov::Defend {
+                                    idx: p.into_boxed_slice(),
+                                },
+                            })
+                            .collect()
+                    }
+                    _ => {
+                        let (_, child, _) = moves[0];
+                        let id = self.solve(child)?;
+                        let won = s.best_who < 2;
+                        self.sets[id as usize]
+                            .iter()
+                            .enumerate()
+                            .map(|(j, e)| {
+                                let mut v = e.v.clone();
+                                if won {
+                                    for l in 0..nl {
+                                        if live[l] {
+                                            v[l] += 1;
+                                        }
+                                    }
+                                }
+                                Elem {
+                                    v,
+                                    prov: Prov::Pass { idx: j as u32 },
+                                }
+                            })
+                            .collect()
+                    }
+                }
+            }
+        };
+        let id = self.sets.len() as u32;
+        self.sets.push(set);
+        self.memo.insert(s, id);
+        Ok(id)
+    }
+}
+
+/// `a ≥ b` on every lie. Vectors are padded to whole words; every entry is below 128, so
+/// `(a | 0x80…) − b` keeps each byte's high bit exactly when that byte of `a` is ≥ `b`'s.
+fn dominates(a: &[u8], b: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    a.chunks_exact(8).zip(b.chunks_exact(8)).all(|(x, y)| {
+        let x = u64::from_ne_bytes(x.try_into().expect("8 bytes"));
+        let y = u64::from_ne_bytes(y.try_into().expect("8 bytes"));
+        ((x | HIGH) - y) & HIGH == HIGH
+    })
+}
+
+fn total(v: &[u8]) -> u32 {
+    v.iter().map(|&x| x as u32).sum()
+}
+
+/// Keeps the Pareto-maximal vectors (one of each equal group, the first met).
+pub(crate) fn prune(mut all: Vec<Elem>) -> Vec<Elem> {
+    // Stable sort by sum, larger first: a vector can only be dominated by one sorted before it.
+    all.sort_by_key(|e| std::cmp::Reverse(total(&e.v)));
+    let mut kept: Vec<Elem> = Vec::new();
+    for e in all {
+        if !kept.iter().any(|k| dominates(&k.v, &e.v)) {
+            kept.push(e);
+        }
+    }
+    kept
+}
+
+fn prune_pairs(mut all: Vec<(Box<[u8]>, Vec<u32>)>) -> Vec<(Box<[u8]>, Vec<u32>)> {
+    all.sort_by_key(|e| std::cmp::Reverse(total(&e.0)));
+    let mut kept: Vec<(Box<[u8]>, Vec<u32>)> = Vec::new();
+    for e in all {
+        if !kept.iter().any(|k| dominates(&k.0, &e.0)) {
+            kept.push(e);
+        }
+    }
+    kept
+}

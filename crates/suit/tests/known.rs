@@ -1,0 +1,267 @@
+//! Known answers, figure by figure. The model is SuitPlay's (the defence knows every card and
+//! the line and falsecards at will; unlimited entries): see `crates/suit/src/lib.rs`. Where a
+//! published figure assumes something else, the test says so and checks our exact figure.
+//!
+//! Sources: `/work/shared/reference/prob-tables/finesse-drop-restricted-choice.csv` (exact
+//! fractions computed from the published lines: the double finesse 76 % quoted everywhere, the
+//! 9- and 8-card AKJ lines with their published percentages); the classic finesse 50 %; the
+//! other figures are derived below by hand from vacant places, `P(West holds a given k of the
+//! n missing cards) = C(26−n, 13−k)/C(26, 13)`.
+
+use fairdeal_prob::exact::binomial;
+use fairdeal_prob::Fraction;
+use fairdeal_suit::{solve, Entries, Objective, Problem, Solution, SuitError, Vacant};
+
+fn solved(north: &str, south: &str, target: u8) -> Solution {
+    let p = Problem::parse(
+        north,
+        south,
+        Entries::Unlimited,
+        Vacant::START,
+        Objective::Target(target),
+    )
+    .expect("valid");
+    solve(&p).expect("solves")
+}
+
+fn frac(n: u128, d: u128) -> Fraction {
+    Fraction::new(n, d).unwrap()
+}
+
+/// C(26−n, 13−k) / C(26, 13): West holds one given set of k of the n missing cards.
+fn lie(n: u32, k: u32) -> Fraction {
+    frac(binomial(26 - n, 13 - k), binomial(26, 13))
+}
+
+fn add(a: Fraction, b: Fraction) -> Fraction {
+    a.checked_add(b).unwrap()
+}
+
+#[test]
+fn aq_opposite_two_small_is_the_finesse_fifty_percent() {
+    let s = solved("AQ", "xx", 2);
+    assert_eq!(s.lines[0].probability, Some(frac(1, 2)));
+    assert_eq!(s.lines[0].first, "lead low (the 2) from South");
+    let text = s.lines[0].steps_text();
+    assert!(text.contains("If West plays a low card"), "{text}");
+    assert!(text.contains("North plays the Q"), "{text}");
+    // Cashing the ace first leaves the queen to the king: far worse.
+    let ace = s
+        .lines
+        .iter()
+        .find(|l| l.first == "lead the A from North")
+        .unwrap();
+    assert!(ace.probability.unwrap().to_f64() < 0.01);
+}
+
+#[test]
+fn aq10_opposite_three_small_is_the_double_finesse_76_percent() {
+    // CSV row "AQ10 opp xxx (double finesse)": 19/25.
+    let s = solved("AQ10", "xxx", 2);
+    assert_eq!(s.lines[0].probability, Some(frac(19, 25)));
+}
+
+#[test]
+fn kj10_opposite_three_small_makes_two_tricks_when_the_queen_is_onside() {
+    // Two finesses against the Q and the A: the A always takes a trick, so two tricks need
+    // the Q with West (in front of the KJ10) — exactly one half by symmetry.
+    let s = solved("KJ10", "xxx", 2);
+    assert_eq!(s.lines[0].probability, Some(frac(1, 2)));
+    assert_eq!(s.lines[0].first, "lead low (the 2) from South");
+}
+
+#[test]
+fn akj10x_opposite_four_small_drops_for_five_tricks() {
+    // CSV "9-card fit AKJxx opp xxxx": drop line 333/575 beats the finesse 1293/2300.
+    let s = solved("AKJ10x", "xxxx", 5);
+    assert_eq!(s.lines[0].probability, Some(frac(333, 575)));
+    assert!(frac(333, 575).to_f64() > frac(1293, 2300).to_f64());
+}
+
+#[test]
+fn akjxx_opposite_three_small_finesses_for_five_tricks() {
+    // CSV "8-card fit AKJxx opp xxx": cash A, then finesse J, 243/460 (52.83 %) — the chance
+    // that the Q takes no trick, whatever the break. With AKJ109 the small cards never score,
+    // so five tricks is exactly that event (with AKJxx a 4-1 break also loses a small card).
+    // The published line also counts the 5-0 break with West (CSV "West holds all missing
+    // cards", 9/460) as a win, but opposite three small there are only two leads towards the
+    // AKJ: Q8765 with West keeps the Q guarded and it scores. Ours: 243/460 − 9/460.
+    let s = solved("AKJ109", "xxx", 5);
+    assert_eq!(s.lines[0].probability, Some(frac(243 - 9, 460)));
+    assert_eq!(frac(243 - 9, 460), frac(117, 230));
+}
+
+#[test]
+fn akjx_opposite_three_small_four_tricks_need_a_3_3_break_and_the_queen_onside() {
+    // 6 missing (Q10 9876... with x = 2-5): four tricks need all six gone in three rounds
+    // (3-3) and the Q caught by the finesse (with West): C(6,3)/2 lies of weight lie(6,3).
+    let s = solved("AKJx", "xxx", 4);
+    let p = frac(10 * binomial(20, 10), binomial(26, 13));
+    assert_eq!(s.lines[0].probability, Some(p));
+    assert_eq!(p, frac(143, 805));
+}
+
+#[test]
+fn axx_opposite_kj10x_finesses_through_east_after_the_ace() {
+    // A43 / KJ102, Q and five small out. Cash the A (drops a singleton Q with West), then
+    // finesse through East: four tricks when East holds the Q (1/2) or West the bare Q.
+    let s = solved("Axx", "KJ10x", 4);
+    let p = add(frac(1, 2), lie(6, 1));
+    assert_eq!(s.lines[0].probability, Some(p));
+    assert_eq!(p, frac(1649, 3220));
+    assert_eq!(s.lines[0].first, "lead the A from North");
+}
+
+#[test]
+fn ak10x_opposite_four_small_four_tricks() {
+    // QJ987 out. Lead towards AK10 and finesse the 10 unless West plays an honour: wins on
+    // West QJx (three lies) and West QJ bare (the honour he plays is taken, the other drops);
+    // East QJ bare is the one lie it gives up (cashing AK would win it but lose three).
+    // 4 lies of weight lie(5, 3) = lie(5, 2).
+    let s = solved("AK10x", "xxxx", 4);
+    let p = frac(4 * binomial(21, 10), binomial(26, 13));
+    assert_eq!(s.lines[0].probability, Some(p));
+    assert_eq!(p, frac(78, 575));
+}
+
+#[test]
+fn ak10xx_opposite_four_small_restricted_choice_lies() {
+    // The published restricted-choice figure (11/17, CSV) assumes East plays the Q or the J
+    // at random from QJ bare. Our defence chooses; the a-priori weights behind the 11:6 are
+    // the lie table's: East bare Q (weight lie(4,3)) and East QJ (lie(4,2)), 11:12 before the
+    // halving of the random choice.
+    let s = solved("AK10xx", "xxxx", 5);
+    let find = |west: &str| s.lies.iter().find(|l| l.west == west).unwrap().clone();
+    // Q and J are one run of equal cards: West "J98" stands for West J98 and West Q98.
+    let single = find("Q98");
+    let double = find("98");
+    assert_eq!(single.ways, 2);
+    assert_eq!(single.count, 2 * binomial(22, 10));
+    assert_eq!(double.count, binomial(22, 11));
+    let half_double = double.count / 2;
+    assert_eq!(
+        Fraction::new(single.count / 2, single.count / 2 + half_double),
+        Some(frac(11, 17))
+    );
+}
+
+#[test]
+fn lies_sum_to_one_and_vacant_places_shift_the_odds() {
+    let s = solved("AQ", "xx", 2);
+    let sum: u128 = s.lies.iter().map(|l| l.count).sum();
+    assert_eq!(sum, s.total);
+    assert_eq!(s.total, binomial(26, 13));
+    // West has shown 7 cards elsewhere (6 vacant places), East 13: the K is with West
+    // 6/(6+13) — the finesse's chance.
+    let p = Problem::parse(
+        "AQ",
+        "xx",
+        Entries::Unlimited,
+        Vacant { west: 6, east: 13 },
+        Objective::Target(2),
+    )
+    .unwrap();
+    let s = solve(&p).unwrap();
+    assert_eq!(s.lines[0].probability, Some(frac(6, 19)));
+    assert_eq!(s.total, binomial(19, 6));
+}
+
+#[test]
+fn entries_limit_the_finesses() {
+    // AQ10 / xxx with no entry to South after the first lead: one finesse only. The first
+    // lead is from South (free); after that the lead can only be in North.
+    let p = Problem::parse(
+        "AQ10",
+        "xxx",
+        Entries::Limited { north: 0, south: 0 },
+        Vacant::START,
+        Objective::Target(2),
+    )
+    .unwrap();
+    let limited = solve(&p).unwrap().lines[0].probability.unwrap();
+    assert!(limited.to_f64() < 0.76 - 1e-9, "{limited:?}");
+    // With one entry to South both finesses are back.
+    let p = Problem::parse(
+        "AQ10",
+        "xxx",
+        Entries::Limited { north: 0, south: 1 },
+        Vacant::START,
+        Objective::Target(2),
+    )
+    .unwrap();
+    assert_eq!(solve(&p).unwrap().lines[0].probability, Some(frac(19, 25)));
+}
+
+#[test]
+fn expected_tricks_and_the_distribution_agree() {
+    let p = Problem::parse(
+        "AKJx",
+        "xxx",
+        Entries::Unlimited,
+        Vacant::START,
+        Objective::MaxExpected,
+    )
+    .unwrap();
+    let s = solve(&p).unwrap();
+    let best = &s.lines[0];
+    assert_eq!(best.probability, None);
+    let mut e = Fraction::ZERO;
+    for (k, f) in best.distribution.iter().enumerate() {
+        for _ in 0..k {
+            e = add(e, *f);
+        }
+    }
+    assert_eq!(e, best.expected);
+    // Every line's expected tricks are at most the best's.
+    for l in &s.lines {
+        assert!(l.expected.to_f64() <= best.expected.to_f64());
+    }
+}
+
+#[test]
+fn bad_input_says_where() {
+    let e = Problem::parse(
+        "AQZ",
+        "xx",
+        Entries::Unlimited,
+        Vacant::START,
+        Objective::MaxExpected,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "North holding, column 3: 'Z' is not a card (expected A K Q J 10/T 9-2 or x)"
+    );
+    let e = Problem::parse(
+        "AQ",
+        "KQ",
+        Entries::Unlimited,
+        Vacant::START,
+        Objective::MaxExpected,
+    )
+    .unwrap_err();
+    assert_eq!(e, SuitError::Both { card: "Q".into() });
+    let e = Problem::parse(
+        "AKQJ10987654",
+        "xxx",
+        Entries::Unlimited,
+        Vacant::START,
+        Objective::MaxExpected,
+    )
+    .unwrap_err();
+    assert_eq!(e, SuitError::TooMany { total: 14 });
+    let e = Problem::parse(
+        "AQ",
+        "xx",
+        Entries::Unlimited,
+        Vacant::START,
+        Objective::Target(3),
+    )
+    .unwrap_err();
+    assert_eq!(e, SuitError::Target { target: 3, most: 2 });
+    assert!(Entries::parse("1:x").is_err());
+    assert_eq!(
+        Entries::parse("1:2").unwrap(),
+        Entries::Limited { north: 1, south: 2 }
+    );
+}

@@ -49,6 +49,9 @@ pub enum Route {
     /// The opening-lead simulator (inputs in the query string).
     #[at("/simulate")]
     Simulate,
+    /// The play viewer (a board from `?l=…`, a pasted link or a file; DD on every card).
+    #[at("/view")]
+    View,
     /// Anything else.
     #[not_found]
     #[at("/404")]
@@ -182,6 +185,7 @@ fn switch(route: Route) -> Html {
         Route::Boards => html! { <pages::boards::BoardsPage /> },
         Route::Script => html! { <pages::script::ScriptPage /> },
         Route::Simulate => html! { <pages::simulate::SimulatePage /> },
+        Route::View => html! { <pages::viewer::ViewerPage /> },
         Route::NotFound => html! { <pages::not_found::NotFoundPage /> },
     }
 }

@@ -47,10 +47,16 @@ enum Command {
     Script(cmd::script::Args),
     /// Double-dummy table and par of every board of a PBN or LIN file (multi-threaded).
     Dd(cmd::dd::Args),
+    /// The play of one board with double dummy on every card (text or CSV).
+    Play(cmd::play::Args),
+    /// The viewer link of one board (deal, auction, play; never a seed), BBO's, or a QR code.
+    Link(cmd::link::Args),
     /// Exact probability charts: the Probability page's questions and lessons as tables.
     Prob(Box<cmd::prob::Args>),
     /// Lead and contract simulator: DD results over deals meeting a constraint file, with intervals.
     Simulate(cmd::simulate::Args),
+    /// Suit combinations: the best line for one suit, its exact chance, the lies it wins.
+    Suit(cmd::suit::Args),
 }
 
 fn main() {
@@ -69,8 +75,11 @@ fn main() {
         Command::Print(args) => cmd::print::run(args),
         Command::Script(args) => cmd::script::run(args),
         Command::Dd(args) => cmd::dd::run(args),
+        Command::Play(args) => cmd::play::run(args),
+        Command::Link(args) => cmd::link::run(args),
         Command::Prob(args) => cmd::prob::run(*args),
         Command::Simulate(args) => cmd::simulate::run(args),
+        Command::Suit(args) => cmd::suit::run(args),
     };
     if let Err(e) = result {
         eprintln!("fairdeal: error: {e:#}");

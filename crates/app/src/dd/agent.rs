@@ -4,7 +4,9 @@
 //! first is answered, so cancelling is done page-side by not sending more.
 
 use super::protocol::{FromDdWorker, ToDdWorker};
+use fairdeal_dd::play::solve_position;
 use fairdeal_dd::DdSolver;
+use fairdeal_model::play::PlayState;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 /// The DD worker.
@@ -56,6 +58,27 @@ impl Worker for DdWorker {
                     FromDdWorker::Leads {
                         id,
                         leads,
+                        ms: now_ms() - start,
+                    },
+                );
+            }
+            ToDdWorker::PlayPosition {
+                id,
+                deal,
+                strain,
+                declarer,
+                cards,
+            } => {
+                let start = now_ms();
+                let figures = match PlayState::after(deal, strain, declarer, &cards) {
+                    Ok(state) => solve_position(&mut self.solver, &state),
+                    Err(_) => Vec::new(),
+                };
+                scope.respond(
+                    handler,
+                    FromDdWorker::PlayFigures {
+                        id,
+                        figures,
                         ms: now_ms() - start,
                     },
                 );

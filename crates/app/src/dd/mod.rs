@@ -12,12 +12,16 @@
 //! * [`lead_pool`] — the Simulate page's lead solves (`Leads{id, deal, strain, declarer}`):
 //!   its own workers (as many as [`pool::max_workers`]), one batch at a time, results by
 //!   deal index, cancel by dropping the queue.
+//! * [`play_pool`] — the viewer's positions (`PlayPosition{id, deal, strain, declarer,
+//!   cards}` → `PlayFigures`): one play at a time, the positions nearest the one on screen
+//!   first.
 //!
 //! Panic policy: nothing here panics; a worker that cannot be started leaves the batch
 //! unsolved and the components say so.
 
 pub mod agent;
 pub mod lead_pool;
+pub mod play_pool;
 pub mod pool;
 pub mod protocol;
 

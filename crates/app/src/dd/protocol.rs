@@ -1,8 +1,9 @@
 //! Messages between the page's [`super::pool`] and a DD worker (gloo-worker's bincode codec).
 
+use fairdeal_dd::play::CardFigure;
 use fairdeal_dd::Lead;
 use fairdeal_model::dd::DdTable;
-use fairdeal_model::{Deal, Seat, Strain};
+use fairdeal_model::{Card, Deal, Seat, Strain};
 use serde::{Deserialize, Serialize};
 
 /// Page → worker.
@@ -27,6 +28,20 @@ pub enum ToDdWorker {
         /// Declarer (the lead is made by the left-hand opponent).
         declarer: Seat,
     },
+    /// The DD figure of every legal card at one position of a play (the viewer's positions,
+    /// see `fairdeal_dd::play::solve_position`); answered by `PlayFigures` with the same `id`.
+    PlayPosition {
+        /// Chosen by the play pool; echoed back.
+        id: u32,
+        /// The deal.
+        deal: Deal,
+        /// The contract's strain.
+        strain: Strain,
+        /// Declarer.
+        declarer: Seat,
+        /// The cards played before the position, in order (an illegal play gives no figures).
+        cards: Vec<Card>,
+    },
 }
 
 /// Worker → page.
@@ -47,6 +62,16 @@ pub enum FromDdWorker {
         id: u32,
         /// Every lead, touching cards grouped, with declarer's tricks.
         leads: Vec<Lead>,
+        /// Solve time in the worker, milliseconds.
+        ms: f64,
+    },
+    /// The figures of request `id` (every legal card, in card order; empty when the play
+    /// is over or not legal).
+    PlayFigures {
+        /// The request's id.
+        id: u32,
+        /// Declarer's tricks and cost of each legal card.
+        figures: Vec<CardFigure>,
         /// Solve time in the worker, milliseconds.
         ms: f64,
     },

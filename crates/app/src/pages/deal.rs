@@ -221,6 +221,7 @@ pub fn DealPage(props: &DealPageProps) -> Html {
                 if let Some(s) = shown.as_ref() {
                     <crate::pages::boards::send::SendToBoardSets name="Deal page" deals={std::rc::Rc::new(vec![(s.board, s.deal)])} />
                     <a id="deal-simulate" href={crate::pages::simulate::lead_href(Some(s.deal.hand(Seat::West)), None)}>{"Simulate the lead on this deal (West's hand)"}</a>
+                    <a id="deal-view" href={crate::pages::viewer::deal_href(s.deal, s.board)}>{"Open in viewer"}</a>
                 }
             </div>
             if let Some(msg) = error.as_ref() {

@@ -10,3 +10,4 @@ pub mod score;
 pub mod script;
 pub mod simulate;
 pub mod tournament;
+pub mod viewer;

@@ -195,6 +195,7 @@ pub fn SetView(props: &SetViewProps) -> Html {
                 vulnerability={board.vulnerability} hidden={*hidden}
                 on_toggle_seat={Some(on_toggle_seat)} />
             <p><a id="bs-simulate" href={crate::pages::simulate::lead_href(Some(deal.hand(fairdeal_model::Seat::West)), None)}>{"Simulate the lead on this deal (West's hand)"}</a></p>
+            <p><a id="bs-view" href={fairdeal_interop::link::Link::from_board(&board).ok().and_then(|l| crate::pages::viewer::view_href(&l))}>{"Open in viewer"}</a></p>
             </>
         },
         None => partial_board(&board),

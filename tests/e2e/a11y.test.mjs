@@ -142,3 +142,65 @@ test('keyboard only: Tab reaches every control with a visible focus ring; Enter 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Pages with their work on screen (charts, counts, errors, grids, a file's boards), both themes.
+const PBN_FIXTURE = path.join(ROOT, 'crates', 'interop', 'tests', 'data', 'corpus', 'fairdeal-deal.pbn');
+const STATES = [
+  ['probability lesson chart', async (page) => {
+    await page.goto(server.url + '/probability?lesson=suit-breaks&step=2');
+    await waitForApp(page);
+    await page.locator('.pc-svg').first().waitFor();
+  }],
+  ['probability restricted choice', async (page) => {
+    await page.goto(server.url + '/probability?q=restricted&cards=QJxx&honours=QJ&player=E&played=Q');
+    await waitForApp(page);
+    await page.locator('.pc-svg').first().waitFor();
+  }],
+  ['constrain count and an error', async (page) => {
+    await page.goto(server.url + '/constrain');
+    await waitForApp(page);
+    await page.fill('#constrain-text', 'north: balanced, hcp 15-17\nsouth: spades 5+');
+    await page.locator('#constrain-count[data-deals]').waitFor({ timeout: 10_000 });
+    await page.fill('#constrain-text', 'north: hcp 15-17\nsouth: hcp 3x');
+    await page.locator('#constrain-errors').waitFor({ timeout: 5000 });
+  }],
+  ['score grid with a result', async (page) => {
+    await page.goto(server.url + '/score');
+    await waitForApp(page);
+    await page.locator('#setup-form').waitFor();
+    await page.fill('#setup-name', 'Club night');
+    await page.fill('#setup-tables', '3');
+    await page.fill('#setup-boards', '2');
+    await page.click('#setup-create');
+    await page.locator('#score-grid').waitFor();
+    await page.click('#sc-1-contract');
+    await page.keyboard.type('4S');
+  }],
+  ['board sets with a file', async (page) => {
+    await page.goto(server.url + '/boards');
+    await waitForApp(page);
+    await page.setInputFiles('#bs-file', { name: 'corpus.pbn', mimeType: 'text/plain', buffer: fs.readFileSync(PBN_FIXTURE) });
+    await page.locator('.bs-board .hand-diagram').waitFor();
+  }],
+  ['script with an error', async (page) => {
+    await page.goto(server.url + '/script');
+    await waitForApp(page);
+    await page.fill('#script-text', 'produce 5\ncondition hcp(north) >= \n');
+    await page.locator('#script-errors li').first().waitFor({ timeout: 5000 });
+  }],
+];
+
+for (const scheme of ['light', 'dark']) {
+  test(`WCAG 2 AA (axe-core) with work on screen: ${scheme}`, { timeout: 240_000 }, async () => {
+    const { context, page, requests, errors } = await openPage(browser, { colorScheme: scheme });
+    const found = [];
+    for (const [name, reach] of STATES) {
+      await reach(page);
+      for (const v of await axeViolations(page)) found.push(`${name}: ${v}`);
+    }
+    assert.deepEqual(found, [], `axe violations (${scheme}):\n${found.join('\n')}`);
+    assertLocalOnly(requests);
+    await context.close();
+    void errors;
+  });
+}

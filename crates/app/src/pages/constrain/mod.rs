@@ -228,7 +228,7 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
                     </li>
                 }
             });
-            html! { <ul class="cst-errors error" id="constrain-errors" role="alert">{ for items }</ul> }
+            html! { <div role="alert"><ul class="cst-errors error" id="constrain-errors">{ for items }</ul></div> }
         }
         Analysis::Counting { done, total } => html! {
             <p class="cst-counting notice" id="constrain-counting" role="status" aria-live="polite">

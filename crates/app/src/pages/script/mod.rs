@@ -83,7 +83,9 @@ fn Diagnostics(props: &DiagnosticsProps) -> Html {
         return html! { <p class="ds-ok" id="script-ok" role="status">{ ok }</p> };
     }
     html! {
-        <ul class="ds-errors" id="script-errors" role="alert">
+        // The alert is a wrapper: a list keeps its list role, so its items are read as a list.
+        <div role="alert">
+        <ul class="ds-errors" id="script-errors">
             { for list.iter().map(|d| {
                 let span = d.span.clone();
                 let on_select = props.on_select.clone();
@@ -98,6 +100,7 @@ fn Diagnostics(props: &DiagnosticsProps) -> Html {
                 }
             }) }
         </ul>
+        </div>
     }
 }
 

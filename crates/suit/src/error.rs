@@ -70,6 +70,12 @@ pub enum SuitError {
         /// The longer hand's length.
         most: u8,
     },
+    /// A target that is not a number.
+    #[error("target '{text}': expected a number of tricks (1-13) or nothing for the most tricks on average")]
+    TargetText {
+        /// The text.
+        text: String,
+    },
     /// The search went past its size limit.
     #[error("the search is too large ({states} positions); try fewer cards or fewer entries")]
     TooLarge {

@@ -27,7 +27,7 @@ mod report;
 mod search;
 
 pub use error::SuitError;
-pub use problem::{Entries, Objective, Problem, Side, Vacant};
+pub use problem::{Entries, Objective, Problem, ProblemText, Side, Vacant};
 pub use report::{decimal, Branch, Lie, Line, Solution, Step};
 
 use report::{figures, first_text, lie_rows, Reader};

@@ -309,3 +309,111 @@ impl Problem {
         Some(format!("small cards (x) taken as the {}", spots.join(", ")))
     }
 }
+
+/// A problem as typed (holdings as written), the form the `/suit` page's URL and
+/// `fairdeal suit` share: `n=AQ10x&s=xxx&target=3&entries=1:2&vacant=10:13`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ProblemText {
+    /// North's holding as written.
+    pub north: String,
+    /// South's holding as written.
+    pub south: String,
+    /// Target tricks (empty: most tricks on average).
+    pub target: String,
+    /// `unlimited` or `N:S` (empty: unlimited).
+    pub entries: String,
+    /// `W:E` (empty: 13:13).
+    pub vacant: String,
+}
+
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b':' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len()
+                && s.is_char_boundary(i + 1)
+                && s.is_char_boundary(i + 3) =>
+            {
+                match u8::from_str_radix(&s[i + 1..i + 3], 16) {
+                    Ok(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+impl ProblemText {
+    /// Reads a query string (a leading `?` is fine; unknown keys are ignored).
+    pub fn from_query(query: &str) -> ProblemText {
+        let mut t = ProblemText::default();
+        for pair in query.trim_start_matches('?').split('&') {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            let v = decode(v);
+            match k {
+                "n" => t.north = v,
+                "s" => t.south = v,
+                "target" => t.target = v,
+                "entries" => t.entries = v,
+                "vacant" => t.vacant = v,
+                _ => {}
+            }
+        }
+        t
+    }
+
+    /// The query string (empty fields left out).
+    pub fn to_query(&self) -> String {
+        let mut parts = vec![
+            format!("n={}", encode(&self.north)),
+            format!("s={}", encode(&self.south)),
+        ];
+        for (k, v) in [
+            ("target", &self.target),
+            ("entries", &self.entries),
+            ("vacant", &self.vacant),
+        ] {
+            if !v.trim().is_empty() {
+                parts.push(format!("{k}={}", encode(v.trim())));
+            }
+        }
+        parts.join("&")
+    }
+
+    /// The validated problem.
+    pub fn problem(&self) -> Result<Problem, SuitError> {
+        let entries = Entries::parse(&self.entries)?;
+        let vacant = if self.vacant.trim().is_empty() {
+            Vacant::START
+        } else {
+            Vacant::parse(&self.vacant)?
+        };
+        let objective = match self.target.trim() {
+            "" | "max" => Objective::MaxExpected,
+            t => Objective::Target(t.parse().map_err(|_| SuitError::TargetText {
+                text: t.to_string(),
+            })?),
+        };
+        Problem::parse(&self.north, &self.south, entries, vacant, objective)
+    }
+}

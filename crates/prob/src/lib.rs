@@ -4,6 +4,8 @@
 //! reduced [`Fraction`] and a percentage rounded half-up on the exact value, plus a one-line
 //! formula saying how it was computed — serialisable, ready to draw.
 //!
+//! * [`at_table`] — odds during the play: each suit's remaining split and where the unseen
+//!   honours are, from the cards seen, shown out and played and the auction's ranges.
 //! * [`splits`] — suit splits a priori and given [`VacantPlaces`]; specific layouts.
 //! * [`location`] — where the missing honours are: [`Condition`] queries over layouts,
 //!   finesse vs drop lines, combined chances, restricted choice.
@@ -28,6 +30,7 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod at_table;
 pub mod chart;
 mod error;
 pub mod exact;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT } from './harness.mjs';
 
 const AXE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-const ROUTES = ['/', '/deal', '/constrain', '/probability', '/score', '/tournament', '/boards', '/script', '/simulate'];
+const ROUTES = ['/', '/deal', '/constrain', '/probability', '/score', '/tournament', '/boards', '/script', '/simulate', '/view'];
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
@@ -187,6 +187,13 @@ const STATES = [
     await waitForApp(page);
     await page.fill('#script-text', 'produce 5\ncondition hcp(north) >= \n');
     await page.locator('#script-errors li').first().waitFor({ timeout: 5000 });
+  }],
+  ['viewer with a recorded play', async (page) => {
+    await page.goto(server.url + '/view');
+    await waitForApp(page);
+    await page.setInputFiles('#vw-file', path.join(ROOT, 'crates', 'interop', 'tests', 'data', 'play', 'endplay-example1.lin'));
+    await page.locator('.vw-card[data-tricks]').first().waitFor({ timeout: 60_000 });
+    await page.keyboard.press('ArrowRight');
   }],
 ];
 

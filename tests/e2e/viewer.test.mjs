@@ -77,7 +77,7 @@ test('a real LIN with play: every position shows the CLI figures and the link is
     assert.match(await page.textContent('.vw-dd'), /Declarer took 11 tricks\. .*North–South 0, East–West 2\./);
     // Costing cards are marked in text, not only by colour.
     await stepTo(0);
-    assert.match(await page.getAttribute('.vw-card[data-card="S2"]', 'aria-label'), /costs 2 tricks/);
+    assert.match(await page.textContent('.vw-card[data-card="S2"] .visually-hidden'), /costs 2 tricks/);
     assert.equal(await page.textContent('.vw-card[data-card="S2"] .vw-cost'), '−2');
     await shot(page, 'viewer-lin');
     // "Copy link" is `fairdeal link` for the same board and site.

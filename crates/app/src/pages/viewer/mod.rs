@@ -212,8 +212,9 @@ fn seat_view(
                     let cards: Vec<Card> = hand.cards().filter(|c| c.suit() == suit).collect();
                     html! {
                         <li>
-                            <span class={suit_class(suit)} aria-label={suit.name()}>{ suit.symbol() }</span>
-                            if cards.is_empty() { <span class="vw-void" aria-label="none">{"—"}</span> }
+                            <span class={suit_class(suit)} aria-hidden="true">{ suit.symbol() }</span>
+                            <span class="visually-hidden">{ suit.name() }{" "}</span>
+                            if cards.is_empty() { <span class="vw-void" aria-hidden="true">{"—"}</span><span class="visually-hidden">{"void"}</span> }
                             { for cards.into_iter().map(|c| {
                                 if legal.contains(c) {
                                     let f = figure(c);
@@ -226,16 +227,19 @@ fn seat_view(
                                     html! {
                                         <button type="button"
                                             class={classes!("vw-card", f.is_some_and(|f| f.cost > 0).then_some("vw-costly"))}
-                                            aria-label={words}
                                             data-card={c.to_string()}
                                             data-tricks={f.map(|f| f.declarer_tricks.to_string())}
                                             data-cost={f.map(|f| f.cost.to_string())}
                                             onclick={Callback::from(move |_: MouseEvent| on_play.emit(c))}>
-                                            <span class="vw-rank">{ rank_text(c) }</span>
-                                            if let Some(f) = f {
-                                                <span class="vw-fig">{ f.declarer_tricks }</span>
-                                                if f.cost > 0 { <span class="vw-cost">{ format!("−{}", f.cost) }</span> }
-                                            }
+                                            // The eye sees rank, figure and cost; a screen reader hears the words.
+                                            <span aria-hidden="true">
+                                                <span class="vw-rank">{ rank_text(c) }</span>
+                                                if let Some(f) = f {
+                                                    <span class="vw-fig">{ f.declarer_tricks }</span>
+                                                    if f.cost > 0 { <span class="vw-cost">{ format!("−{}", f.cost) }</span> }
+                                                }
+                                            </span>
+                                            <span class="visually-hidden">{ words }</span>
                                         </button>
                                     }
                                 } else {
@@ -692,10 +696,13 @@ pub fn ViewerPage() -> Html {
                                 let label = format!("{} {}{}", seat.name(), card_words(card), if cost > 0 { format!(", cost {cost}") } else { String::new() });
                                 html! {
                                     <button type="button" class={classes!("vw-pc", here.then_some("vw-here"), (cost > 0).then_some("vw-costly"))}
-                                        aria-label={label} aria-current={here.then_some("step")}
+                                        aria-current={here.then_some("step")}
                                         onclick={Callback::from(move |_: MouseEvent| viewer.dispatch(Action::Step(i + 1)))}>
-                                        { format!("{} {}", seat.letter(), card_symbol(card)) }
-                                        if cost > 0 { <span class="vw-cost">{ format!(" −{cost}") }</span> }
+                                        <span aria-hidden="true">
+                                            { format!("{} {}", seat.letter(), card_symbol(card)) }
+                                            if cost > 0 { <span class="vw-cost">{ format!(" −{cost}") }</span> }
+                                        </span>
+                                        <span class="visually-hidden">{ label }</span>
                                     </button>
                                 }
                             }) }

@@ -6,12 +6,10 @@
 //! in a worker finish and are ignored). Results arrive in any order; the page keeps them by
 //! deal index, so the figures do not depend on the number of workers.
 
-use super::agent::DdWorker;
 use super::protocol::{FromDdWorker, ToDdWorker};
-use super::DD_WORKER_PATH;
+use super::workers::Workers;
 use fairdeal_dd::Lead;
 use fairdeal_model::{Deal, Seat, Strain};
-use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
@@ -19,14 +17,9 @@ use std::rc::Rc;
 /// Called once per deal of the batch with its index and its leads.
 pub type OnLeads = Rc<dyn Fn(usize, Vec<Lead>)>;
 
-struct Slot {
-    bridge: WorkerBridge<DdWorker>,
-    busy: bool,
-}
-
 #[derive(Default)]
 struct LeadPool {
-    workers: Vec<Slot>,
+    workers: Workers,
     /// (batch, index, deal) waiting for a worker.
     queue: VecDeque<(u64, usize, Deal)>,
     /// Request id → (worker, batch, index).
@@ -34,7 +27,6 @@ struct LeadPool {
     /// The batch running, its strain, declarer and callback.
     batch: Option<(u64, Strain, Seat, OnLeads)>,
     next_batch: u64,
-    next_request: u32,
 }
 
 thread_local! {
@@ -67,7 +59,7 @@ pub fn cancel(id: u64) {
 
 /// Workers started so far.
 pub fn workers() -> usize {
-    POOL.with(|p| p.borrow().workers.len())
+    POOL.with(|p| p.borrow().workers.started())
 }
 
 fn pump(p: &mut LeadPool) {
@@ -76,38 +68,19 @@ fn pump(p: &mut LeadPool) {
         return;
     };
     while !p.queue.is_empty() {
-        let idle = p.workers.iter().take(cap).position(|w| !w.busy);
-        let w = match idle {
-            Some(w) => w,
-            None if p.workers.len() < cap => {
-                let index = p.workers.len();
-                let bridge = DdWorker::spawner()
-                    .callback(move |msg| on_message(index, msg))
-                    .spawn(&crate::worker::link::worker_url(
-                        "fairdeal-dd-worker",
-                        DD_WORKER_PATH,
-                    ));
-                p.workers.push(Slot {
-                    bridge,
-                    busy: false,
-                });
-                index
-            }
-            None => return,
+        let Some(w) = p.workers.idle(cap, on_message) else {
+            return;
         };
         let Some((batch, index, deal)) = p.queue.pop_front() else {
             return;
         };
-        p.next_request = p.next_request.wrapping_add(1);
-        let id = p.next_request;
-        p.in_flight.insert(id, (w, batch, index));
-        p.workers[w].busy = true;
-        p.workers[w].bridge.send(ToDdWorker::Leads {
+        let id = p.workers.send(w, |id| ToDdWorker::Leads {
             id,
             deal,
             strain,
             declarer,
         });
+        p.in_flight.insert(id, (w, batch, index));
     }
 }
 
@@ -117,9 +90,7 @@ fn on_message(worker: usize, msg: FromDdWorker) {
     };
     let call = POOL.with(|p| {
         let mut p = p.borrow_mut();
-        if let Some(slot) = p.workers.get_mut(worker) {
-            slot.busy = false;
-        }
+        p.workers.release(worker);
         let found = p.in_flight.remove(&id);
         let call = match (found, &p.batch) {
             (Some((_, batch, index)), Some((current, _, _, f))) if batch == *current => {

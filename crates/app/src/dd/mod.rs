@@ -15,6 +15,8 @@
 //! * [`play_pool`] — the viewer's positions (`PlayPosition{id, deal, strain, declarer,
 //!   cards}` → `PlayFigures`): one play at a time, the positions nearest the one on screen
 //!   first.
+//! * [`workers`] — the workers one pool owns (start up to a cap, pick an idle one, send,
+//!   release), shared by the three pools.
 //!
 //! Panic policy: nothing here panics; a worker that cannot be started leaves the batch
 //! unsolved and the components say so.
@@ -24,6 +26,7 @@ pub mod lead_pool;
 pub mod play_pool;
 pub mod pool;
 pub mod protocol;
+pub mod workers;
 
 /// Where Trunk puts the DD worker's loader (`data-bin="fairdeal-dd-worker"`) before
 /// `scripts/post-build.mjs` hashes its name (see `worker::link::worker_url`).

@@ -7,23 +7,16 @@
 //! distance from the position the user is looking at; [`cancel`] drops the queue (positions
 //! already in a worker finish and are ignored).
 
-use super::agent::DdWorker;
 use super::protocol::{FromDdWorker, ToDdWorker};
-use super::DD_WORKER_PATH;
+use super::workers::Workers;
 use fairdeal_dd::play::CardFigure;
 use fairdeal_model::{Card, Deal, Seat, Strain};
-use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
 /// Called once per position with its index (cards played before it) and its figures.
 pub type OnFigures = Rc<dyn Fn(usize, Vec<CardFigure>)>;
-
-struct Slot {
-    bridge: WorkerBridge<DdWorker>,
-    busy: bool,
-}
 
 struct Job {
     id: u64,
@@ -36,14 +29,13 @@ struct Job {
 
 #[derive(Default)]
 struct PlayPool {
-    workers: Vec<Slot>,
+    workers: Workers,
     /// Positions waiting for a worker.
     queue: VecDeque<usize>,
     /// Request id → (worker, job, position).
     in_flight: HashMap<u32, (usize, u64, usize)>,
     job: Option<Job>,
     next_job: u64,
-    next_request: u32,
 }
 
 thread_local! {
@@ -128,24 +120,8 @@ fn pump(p: &mut PlayPool) {
     };
     let (id, deal, strain, declarer) = (job.id, job.deal, job.strain, job.declarer);
     while !p.queue.is_empty() {
-        let idle = p.workers.iter().take(cap).position(|w| !w.busy);
-        let w = match idle {
-            Some(w) => w,
-            None if p.workers.len() < cap => {
-                let index = p.workers.len();
-                let bridge = DdWorker::spawner()
-                    .callback(move |msg| on_message(index, msg))
-                    .spawn(&crate::worker::link::worker_url(
-                        "fairdeal-dd-worker",
-                        DD_WORKER_PATH,
-                    ));
-                p.workers.push(Slot {
-                    bridge,
-                    busy: false,
-                });
-                index
-            }
-            None => return,
+        let Some(w) = p.workers.idle(cap, on_message) else {
+            return;
         };
         let Some(position) = p.queue.pop_front() else {
             return;
@@ -155,17 +131,14 @@ fn pump(p: &mut PlayPool) {
             .as_ref()
             .map(|j| j.cards[..position.min(j.cards.len())].to_vec())
             .unwrap_or_default();
-        p.next_request = p.next_request.wrapping_add(1);
-        let request = p.next_request;
-        p.in_flight.insert(request, (w, id, position));
-        p.workers[w].busy = true;
-        p.workers[w].bridge.send(ToDdWorker::PlayPosition {
-            id: request,
+        let request = p.workers.send(w, |id| ToDdWorker::PlayPosition {
+            id,
             deal,
             strain,
             declarer,
             cards,
         });
+        p.in_flight.insert(request, (w, id, position));
     }
 }
 
@@ -175,9 +148,7 @@ fn on_message(worker: usize, msg: FromDdWorker) {
     };
     let call = POOL.with(|p| {
         let mut p = p.borrow_mut();
-        if let Some(slot) = p.workers.get_mut(worker) {
-            slot.busy = false;
-        }
+        p.workers.release(worker);
         let found = p.in_flight.remove(&id);
         let call = match (found, &p.job) {
             (Some((_, job, position)), Some(current)) if job == current.id => {

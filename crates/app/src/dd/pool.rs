@@ -6,12 +6,10 @@
 //! answers. [`cancel`] forgets a batch: its queued deals that no other batch wants are
 //! dropped; deals already in a worker finish and are cached.
 
-use super::agent::DdWorker;
 use super::protocol::{FromDdWorker, ToDdWorker};
-use super::DD_WORKER_PATH;
+use super::workers::Workers;
 use fairdeal_model::dd::DdTable;
 use fairdeal_model::Deal;
-use gloo_worker::{Spawnable, WorkerBridge};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
@@ -23,14 +21,9 @@ pub type OnSolved = Rc<dyn Fn(usize, DdTable)>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct BatchId(u64);
 
-struct Slot {
-    bridge: WorkerBridge<DdWorker>,
-    busy: bool,
-}
-
 #[derive(Default)]
 struct Pool {
-    workers: Vec<Slot>,
+    workers: Workers,
     /// Upper bound on workers; 0 = not chosen yet (then `hardwareConcurrency`).
     max_workers: usize,
     cache: HashMap<Deal, DdTable>,
@@ -39,7 +32,6 @@ struct Pool {
     batches: HashMap<BatchId, OnSolved>,
     in_flight: HashMap<u32, (usize, Deal)>,
     next_batch: u64,
-    next_request: u32,
     /// Worker solve times (ms) of every deal solved so far, for the benchmark and the UI.
     solve_ms: Vec<f64>,
 }
@@ -159,31 +151,12 @@ fn pump(p: &mut Pool) {
             p.queue.pop_front();
             continue;
         }
-        let idle = p.workers.iter().take(cap).position(|w| !w.busy);
-        let w = match idle {
-            Some(w) => w,
-            None if p.workers.len() < cap => {
-                let index = p.workers.len();
-                let bridge = DdWorker::spawner()
-                    .callback(move |msg| on_message(index, msg))
-                    .spawn(&crate::worker::link::worker_url(
-                        "fairdeal-dd-worker",
-                        DD_WORKER_PATH,
-                    ));
-                p.workers.push(Slot {
-                    bridge,
-                    busy: false,
-                });
-                index
-            }
-            None => return,
+        let Some(w) = p.workers.idle(cap, on_message) else {
+            return;
         };
         p.queue.pop_front();
-        p.next_request = p.next_request.wrapping_add(1);
-        let id = p.next_request;
+        let id = p.workers.send(w, |id| ToDdWorker::Solve { id, deal });
         p.in_flight.insert(id, (w, deal));
-        p.workers[w].busy = true;
-        p.workers[w].bridge.send(ToDdWorker::Solve { id, deal });
     }
 }
 
@@ -194,9 +167,7 @@ fn on_message(worker: usize, msg: FromDdWorker) {
     };
     let calls: Vec<(OnSolved, usize)> = POOL.with(|p| {
         let mut p = p.borrow_mut();
-        if let Some(slot) = p.workers.get_mut(worker) {
-            slot.busy = false;
-        }
+        p.workers.release(worker);
         let Some((_, deal)) = p.in_flight.remove(&id) else {
             return Vec::new();
         };

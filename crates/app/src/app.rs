@@ -49,6 +49,9 @@ pub enum Route {
     /// The opening-lead simulator (inputs in the query string).
     #[at("/simulate")]
     Simulate,
+    /// Suit combinations: the best line for one suit (`?n=AQ10x&s=xxx&target=3`).
+    #[at("/suit")]
+    Suit,
     /// The play viewer (a board from `?l=…`, a pasted link or a file; DD on every card).
     #[at("/view")]
     View,
@@ -185,6 +188,7 @@ fn switch(route: Route) -> Html {
         Route::Boards => html! { <pages::boards::BoardsPage /> },
         Route::Script => html! { <pages::script::ScriptPage /> },
         Route::Simulate => html! { <pages::simulate::SimulatePage /> },
+        Route::Suit => html! { <pages::suit::SuitPage /> },
         Route::View => html! { <pages::viewer::ViewerPage /> },
         Route::NotFound => html! { <pages::not_found::NotFoundPage /> },
     }

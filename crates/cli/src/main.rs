@@ -57,6 +57,8 @@ enum Command {
     Simulate(cmd::simulate::Args),
     /// Suit combinations: the best line for one suit, its exact chance, the lies it wins.
     Suit(cmd::suit::Args),
+    /// Odds during the play of a board: each suit's split and the unseen honours, exact.
+    Odds(cmd::odds::Args),
 }
 
 fn main() {
@@ -80,6 +82,7 @@ fn main() {
         Command::Prob(args) => cmd::prob::run(*args),
         Command::Simulate(args) => cmd::simulate::run(args),
         Command::Suit(args) => cmd::suit::run(args),
+        Command::Odds(args) => cmd::odds::run(args),
     };
     if let Err(e) = result {
         eprintln!("fairdeal: error: {e:#}");

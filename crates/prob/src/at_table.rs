@@ -17,7 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use fairdeal_model::{Card, Hand, Suit};
+use fairdeal_model::{Card, Deal, Hand, Seat, Suit};
 
 use crate::chart::{Chart, DEFAULT_DECIMALS};
 use crate::hidden::{HcpRange, HiddenHands};
@@ -97,6 +97,43 @@ impl Position {
             west_hcp: HcpRange::ANY,
             east_hcp: HcpRange::ANY,
         }
+    }
+
+    /// Declarer's view after `played` (the cards in play order from the opening lead):
+    /// "West" is declarer's left-hand opponent, "East" the right-hand one; a defender who
+    /// does not follow to a trick's led suit has shown out of it. A card that is no defender's
+    /// card of the deal, or is given twice, is an error naming its place in `played`.
+    pub fn from_play(deal: &Deal, declarer: Seat, played: &[Card]) -> Result<Position, ProbError> {
+        let (lho, rho) = (declarer.lho(), declarer.rho());
+        let mut p = Position::new(deal.hand(declarer), deal.hand(declarer.partner()));
+        let mut seen = Hand::EMPTY;
+        for (trick, cards) in played.chunks(4).enumerate() {
+            let led = cards[0].suit();
+            for (j, &card) in cards.iter().enumerate() {
+                if !seen.insert(card) {
+                    return Err(ProbError::BadHand {
+                        what: format!(
+                            "card {} ({}) is played twice",
+                            trick * 4 + j + 1,
+                            card_label(card)
+                        ),
+                        expected: "each card played once",
+                    });
+                }
+                let (hand, void) = if deal.hand(lho).contains(card) {
+                    (&mut p.west_played, &mut p.west_void)
+                } else if deal.hand(rho).contains(card) {
+                    (&mut p.east_played, &mut p.east_void)
+                } else {
+                    continue;
+                };
+                hand.insert(card);
+                if card.suit() != led {
+                    void[led.index()] = true;
+                }
+            }
+        }
+        Ok(p)
     }
 
     /// The hidden cards now, with every condition moved to what is left.

@@ -9,5 +9,6 @@ pub mod probability;
 pub mod score;
 pub mod script;
 pub mod simulate;
+pub mod suit;
 pub mod tournament;
 pub mod viewer;

@@ -17,6 +17,7 @@ use super::script_job::ScriptJob;
 use super::sim_job::SimJob;
 use super::sliced::{SlicedJob, Slot};
 use super::stats_job::StatsJob;
+use super::suit_job::SuitJob;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 impl SlicedJob for Job {
@@ -70,6 +71,8 @@ pub struct DealWorker {
     stats: Slot<StatsJob>,
     /// The Constrain page's live count, if any (see [`super::count_job`]).
     count: Slot<CountJob>,
+    /// The suit-combination solve, if any (see [`super::suit_job`]).
+    suit: Slot<SuitJob>,
 }
 
 impl Worker for DealWorker {
@@ -106,9 +109,13 @@ impl Worker for DealWorker {
             ToWorker::Count { job, text } => self
                 .count
                 .start(scope, handler, job, || CountJob::new(&text)),
+            ToWorker::Suit { job, problem } => self
+                .suit
+                .start(scope, handler, job, || SuitJob::new(&problem)),
             ToWorker::Cancel(id) => {
                 // The first slot whose job has this id answers.
-                let _ = self.count.cancel(scope, id)
+                let _ = self.suit.cancel(scope, id)
+                    || self.count.cancel(scope, id)
                     || self.stats.cancel(scope, id)
                     || self.sim.cancel(scope, id)
                     || self.script.cancel(scope, id)
@@ -118,6 +125,7 @@ impl Worker for DealWorker {
     }
 
     fn disconnected(&mut self, _scope: &WorkerScope<Self>, handler: HandlerId) {
+        self.suit.disconnected(handler);
         self.count.disconnected(handler);
         self.script.disconnected(handler);
         self.sim.disconnected(handler);

@@ -8,6 +8,7 @@ pub mod dd;
 pub mod deal;
 pub mod link;
 pub mod number;
+pub mod odds;
 pub mod play;
 pub mod print;
 pub mod prob;

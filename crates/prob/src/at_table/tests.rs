@@ -180,3 +180,23 @@ fn impossible_knowledge_is_an_error_not_a_panic() {
             });
     assert!(matches!(p.hidden(), Err(ProbError::Impossible { .. })));
 }
+
+#[test]
+fn from_play_reads_who_played_what_and_who_showed_out() {
+    use fairdeal_model::Seat;
+    let [decl, dummy, west, east] = hands();
+    // Seats: declarer South, dummy North, West and East as in `hands`.
+    let deal = Deal::new([dummy, east, decl, west]).unwrap();
+    assert_eq!(deal.hand(Seat::South), decl);
+    // West leads a card; East follows with a card of another suit if it can (shows out).
+    let lead = west.cards().next().unwrap();
+    let other = east.cards().find(|c| c.suit() != lead.suit()).unwrap();
+    let north = dummy.cards().next().unwrap();
+    let south = decl.cards().next().unwrap();
+    let p = Position::from_play(&deal, Seat::South, &[lead, north, other, south]).unwrap();
+    assert!(p.west_played.contains(lead) && p.west_played.len() == 1);
+    assert!(p.east_played.contains(other) && p.east_played.len() == 1);
+    assert!(p.east_void[lead.suit().index()]);
+    assert!(!p.west_void.iter().any(|&v| v));
+    assert!(Position::from_play(&deal, Seat::South, &[lead, lead]).is_err());
+}

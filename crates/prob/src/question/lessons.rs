@@ -21,7 +21,7 @@ pub struct Lesson {
 }
 
 /// Every lesson, in list order.
-pub const LESSONS: [Lesson; 6] = [
+pub const LESSONS: [Lesson; 7] = [
     Lesson {
         key: "suit-breaks",
         title: "Suit breaks, 2 to 13 missing cards",
@@ -49,6 +49,17 @@ pub const LESSONS: [Lesson; 6] = [
         blurb: "AK10xx opposite xxxx: East drops the Q on the ace. Finesse: 11/17 against 6/17.",
         steps: &[
             "q=honour&cards=QJxx&honours=QJ",
+            "q=restricted&cards=QJxx&honours=QJ&player=E&played=Q",
+        ],
+    },
+    Lesson {
+        key: "suit-combinations",
+        title: "Suit combinations",
+        blurb: "The figures behind the best lines (each solved on the Suit page, /suit): AQ opposite xx is the K onside, 50 % (/suit?n=AQ&s=xx&target=2); AQ10 opposite xxx, two finesses, wins unless both K and J are offside, 76 % (/suit?n=AQ10&s=xxx&target=2); AKJ10x opposite xxxx, drop or finesse the Q (/suit?n=AKJ10x&s=xxxx&target=5); restricted choice.",
+        steps: &[
+            "q=honour&cards=Kxxxxxxxxxx&honours=K",
+            "q=honour&cards=KJxxxxx&honours=KJ",
+            "q=finesse&cards=Qxxx&honours=Q",
             "q=restricted&cards=QJxx&honours=QJ&player=E&played=Q",
         ],
     },

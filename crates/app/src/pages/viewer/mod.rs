@@ -917,6 +917,9 @@ pub fn ViewerPage() -> Html {
             </p>
             <p class="vw-legend">{"Each legal card shows declarer's tricks for the board if it is played and the rest is played double dummy; a card marked −n costs its side n tricks."}</p>
             { played_list }
+            if let (Some(state), Some(c)) = (&state, link.contract) {
+                <crate::components::odds_panel::OddsPanel deal={link.deal} declarer={c.declarer} played={state.played().to_vec()} />
+            }
             <div class="vw-share" role="group" aria-label="Share">
                 <button type="button" onclick={on_copy}>{"Copy link"}</button>
                 <button type="button" onclick={on_qr} aria-pressed={(*show_qr).to_string()}>{"Show QR code"}</button>

@@ -1,0 +1,115 @@
+// The /suit page: a link with a problem opens it solved in the worker; the page's report is
+// `fairdeal suit`'s for the same problem (text byte for byte, headline, every first play's
+// figures); the form solves a typed problem; a bad holding is named with its column.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import fs from 'node:fs';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, fairdealExe, ROOT } from './harness.mjs';
+
+const run = (args) => execFileSync(fairdealExe(), args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+function cli(args) {
+  return execFileSync(fairdealExe(), ['suit', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+let server, browser;
+before(async () => { server = new Server(); await server.start(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+test('a suit link opens solved and the page equals the CLI', { timeout: 120_000 }, async () => {
+  const { page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/suit?n=AQ10x&s=xxx&target=3');
+  await waitForApp(page);
+  await page.locator('#suit-best').waitFor({ timeout: 60_000 });
+  const expected = cli(['AQ10x', 'xxx', '--target', '3']);
+  const text = await page.$eval('#suit-text', (el) => el.textContent);
+  assert.equal(text, expected);
+  const headline = expected.split('\n').find((l) => l.startsWith('Best line: ')).slice('Best line: '.length);
+  assert.equal((await page.textContent('#suit-best')).trim(), headline);
+  // Every first play's chance in the table is the CLI's.
+  const rows = await page.$$eval('#suit-lines tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  assert.ok(rows.length >= 3, JSON.stringify(rows));
+  for (const r of rows) assert.ok(expected.includes(`${r[2]}, expected tricks ${r[3]}`), JSON.stringify(r));
+  await shot(page, 'suit-aq10x');
+  // The form: the double finesse, as published (76 %).
+  await page.fill('#suit-north', 'AQ10');
+  await page.fill('#suit-south', 'xxx');
+  await page.fill('#suit-target', '2');
+  await page.click('#suit-solve');
+  await page.waitForFunction(() => document.querySelector('#suit-best')?.textContent.startsWith('76.00% (19/25)'), null, { timeout: 60_000 });
+  assert.equal(await page.$eval('#suit-text', (el) => el.textContent), cli(['AQ10', 'xxx', '--target', '2']));
+  assert.match(page.url(), /n=AQ10&s=xxx&target=2/);
+  // A bad holding is named with its column, like the CLI's message.
+  await page.fill('#suit-north', 'AQZ');
+  await page.click('#suit-solve');
+  await page.locator('#suit-error').waitFor();
+  assert.equal((await page.textContent('#suit-error')).trim(), "North holding, column 3: 'Z' is not a card (expected A K Q J 10/T 9-2 or x)");
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+});
+
+// The odds panel in the play viewer (#19 with #18's viewer): after k cards its charts are
+// `fairdeal odds --after k`'s, row by row, and they change as cards are played.
+test('the viewer odds panel follows the play and equals fairdeal odds', { timeout: 180_000 }, async () => {
+  const LIN = path.join(ROOT, 'crates/interop/tests/data/play/endplay-example1.lin');
+  const url = run(['link', LIN, '--base', server.url]).trim();
+  const { page, requests, errors } = await openPage(browser);
+  await page.goto(url);
+  await waitForApp(page);
+  await page.locator('.odds-panel').waitFor({ timeout: 60_000 });
+  const stepTo = async (n) => {
+    await page.$eval('#vw-step', (el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); }, String(n));
+    await page.waitForFunction((k) => document.querySelector('.odds-panel')?.dataset.played === String(k), n);
+  };
+  const panel = () => page.$$eval('.odds-table', (tables) => tables.flatMap((t) => [...t.querySelectorAll('tbody tr')].map((tr) =>
+    [t.querySelector('caption').textContent, tr.querySelector('th').textContent, ...[...tr.querySelectorAll('td')].map((td) => td.textContent)])));
+  const cliRows = (k) => run(['odds', LIN, '--after', String(k), '--csv']).trim().split('\n').slice(1).map((l) => {
+    const m = l.match(/^"((?:[^"]|"")*)",(.*)$/);
+    const [label, , , fraction, percent] = m[2].split(',');
+    return [m[1].replace(/""/g, '"'), label, fraction, `${percent} %`];
+  });
+  const seen = [];
+  for (const k of [0, 4, 9, 21]) {
+    await stepTo(k);
+    const rows = await panel();
+    assert.deepEqual(rows, cliRows(k), `after ${k} cards`);
+    seen.push(JSON.stringify(rows));
+  }
+  assert.equal(new Set(seen).size, seen.length, 'the odds change as cards are played');
+  await shot(page, 'viewer-odds-panel');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+});
+
+// Speed: the slowest holding of the benchmark's sample, solved in the worker (from the URL
+// to the result on screen) against the native CLI on the same machine in the same run.
+// Native is the optimised CLI (built here if missing): the debug one would flatter the browser.
+function releaseExe() {
+  const exe = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'release', 'fairdeal');
+  if (!fs.existsSync(exe)) execFileSync('cargo', ['build', '-q', '--release', '-p', 'fairdeal-cli'], { cwd: ROOT, stdio: 'inherit' });
+  return exe;
+}
+
+test('browser solve of the slowest sampled holding within 3x of native', { timeout: 900_000 }, async () => {
+  const exe = releaseExe();
+  const { page, errors } = await openPage(browser);
+  const ratios = [];
+  for (let round = 0; round < 3; round++) {
+    const t0 = process.hrtime.bigint();
+    execFileSync(exe, ['suit', 'Q1087', '52'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const native = Number(process.hrtime.bigint() - t0) / 1e6;
+    await page.goto(server.url + '/suit');
+    await waitForApp(page);
+    const t1 = Date.now();
+    await page.goto(server.url + '/suit?n=Q1087&s=52');
+    await page.locator('#suit-best').waitFor({ timeout: 120_000 });
+    const browserMs = Date.now() - t1;
+    ratios.push(browserMs / native);
+    console.log(`suit-bench: Q1087/52 native ${native.toFixed(0)} ms, browser ${browserMs} ms, ratio ${(browserMs / native).toFixed(2)}`);
+  }
+  ratios.sort((a, b) => a - b);
+  assert.ok(ratios[1] < 3, `median browser/native ${ratios[1].toFixed(2)}`);
+  assert.deepEqual(errors, []);
+});

@@ -5,8 +5,9 @@
 //! matchpoints (100 % better, 50 % equal, 0 % worse) on the same deals, with 95 % intervals.
 
 use crate::error::SimError;
-use crate::lead::fixed;
-use crate::stats::{mean_interval, proportion_interval, scaled, Interval};
+use crate::stats::{
+    bracketed, csv_triple, fixed, mean_interval, proportion_interval, scaled, Interval,
+};
 use fairdeal_constrain::Spec;
 use fairdeal_model::dd::DdTable;
 use fairdeal_model::{Deal, Seat, Strain, Vulnerability};
@@ -274,14 +275,10 @@ impl ContractReport {
         for r in &self.rows {
             writeln!(
                 w,
-                "{},{},{},{},{},{},{}",
+                "{},{},{}",
                 r.choice,
-                fixed(r.make_pct.estimate, 1),
-                fixed(r.make_pct.low, 1),
-                fixed(r.make_pct.high, 1),
-                fixed(r.score.estimate, 1),
-                fixed(r.score.low, 1),
-                fixed(r.score.high, 1)
+                csv_triple(&r.make_pct, 1),
+                csv_triple(&r.score, 1)
             )?;
         }
         writeln!(w)?;
@@ -289,15 +286,11 @@ impl ContractReport {
         for p in &self.pairs {
             writeln!(
                 w,
-                "{},{},{},{},{},{},{},{}",
+                "{},{},{},{}",
                 p.a,
                 p.b,
-                fixed(p.imps.estimate, 2),
-                fixed(p.imps.low, 2),
-                fixed(p.imps.high, 2),
-                fixed(p.mp_pct.estimate, 1),
-                fixed(p.mp_pct.low, 1),
-                fixed(p.mp_pct.high, 1)
+                csv_triple(&p.imps, 2),
+                csv_triple(&p.mp_pct, 1)
             )?;
         }
         Ok(())
@@ -336,28 +329,20 @@ impl ContractReport {
         for r in &self.rows {
             writeln!(
                 w,
-                "{}: makes {} % [{}, {}], mean score {} [{}, {}]",
+                "{}: makes {}, mean score {}",
                 r.choice,
-                fixed(r.make_pct.estimate, 1),
-                fixed(r.make_pct.low, 1),
-                fixed(r.make_pct.high, 1),
-                fixed(r.score.estimate, 1),
-                fixed(r.score.low, 1),
-                fixed(r.score.high, 1)
+                bracketed(&r.make_pct, 1, " %"),
+                bracketed(&r.score, 1, "")
             )?;
         }
         for p in &self.pairs {
             writeln!(
                 w,
-                "{} vs {}: {} IMPs [{}, {}], {} % matchpoints [{}, {}]",
+                "{} vs {}: {}, {}",
                 p.a,
                 p.b,
-                fixed(p.imps.estimate, 2),
-                fixed(p.imps.low, 2),
-                fixed(p.imps.high, 2),
-                fixed(p.mp_pct.estimate, 1),
-                fixed(p.mp_pct.low, 1),
-                fixed(p.mp_pct.high, 1)
+                bracketed(&p.imps, 2, " IMPs"),
+                bracketed(&p.mp_pct, 1, " % matchpoints")
             )?;
         }
         writeln!(w, "{}", crate::HONESTY)

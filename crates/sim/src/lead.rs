@@ -11,7 +11,7 @@
 //! IMP "field" of a lead is the set of the other groups.
 
 use crate::error::SimError;
-use crate::stats::{mean_interval, proportion_interval, scaled, Interval};
+use crate::stats::{bracketed, fixed, mean_interval, proportion_interval, scaled, Interval};
 use fairdeal_constrain::{Cond, Spec, Statement, Who};
 use fairdeal_dd::{DdSolver, Lead};
 use fairdeal_model::{Card, Deal, Hand, Seat, Vulnerability};
@@ -388,11 +388,6 @@ pub struct LeadReport {
     pub paired: Vec<PairedDiff>,
 }
 
-/// A number with fixed decimals (`inf` written as such: one deal has no interval).
-pub(crate) fn fixed(x: f64, decimals: usize) -> String {
-    format!("{x:.decimals$}")
-}
-
 impl LeadReport {
     /// CSV `card,mean_tricks,set_pct,ci_low,ci_high`: one row per lead (equal cards share the
     /// row of the highest), best first; the interval is the 95 % t interval of the mean
@@ -450,30 +445,10 @@ impl LeadReport {
                 "{:<5} {:<8} {:>16} {:>22} {:>22} {:>20}",
                 r.card.to_string(),
                 eq,
-                format!(
-                    "{} [{}, {}]",
-                    fixed(r.tricks.estimate, 2),
-                    fixed(r.tricks.low, 2),
-                    fixed(r.tricks.high, 2)
-                ),
-                format!(
-                    "{} [{}, {}]",
-                    fixed(r.set_pct.estimate, 1),
-                    fixed(r.set_pct.low, 1),
-                    fixed(r.set_pct.high, 1)
-                ),
-                format!(
-                    "{} [{}, {}]",
-                    fixed(r.mp_pct.estimate, 1),
-                    fixed(r.mp_pct.low, 1),
-                    fixed(r.mp_pct.high, 1)
-                ),
-                format!(
-                    "{} [{}, {}]",
-                    fixed(r.imps.estimate, 2),
-                    fixed(r.imps.low, 2),
-                    fixed(r.imps.high, 2)
-                ),
+                bracketed(&r.tricks, 2, ""),
+                bracketed(&r.set_pct, 1, ""),
+                bracketed(&r.mp_pct, 1, ""),
+                bracketed(&r.imps, 2, ""),
             )?;
         }
         for p in &self.paired {

@@ -67,3 +67,29 @@ pub fn scaled(i: Interval, k: f64) -> Interval {
 
 #[cfg(test)]
 mod tests;
+
+/// A number with fixed decimals (`inf` written as such: one deal has no interval).
+pub(crate) fn fixed(x: f64, decimals: usize) -> String {
+    format!("{x:.decimals$}")
+}
+
+/// `estimate{unit} [low, high]`, each with `decimals` decimals: the text reports' form
+/// (`57.1 % [50.2, 63.8]` with the unit `" %"`).
+pub(crate) fn bracketed(i: &Interval, decimals: usize, unit: &str) -> String {
+    format!(
+        "{}{unit} [{}, {}]",
+        fixed(i.estimate, decimals),
+        fixed(i.low, decimals),
+        fixed(i.high, decimals)
+    )
+}
+
+/// `estimate,low,high`, each with `decimals` decimals: the CSV reports' form.
+pub(crate) fn csv_triple(i: &Interval, decimals: usize) -> String {
+    format!(
+        "{},{},{}",
+        fixed(i.estimate, decimals),
+        fixed(i.low, decimals),
+        fixed(i.high, decimals)
+    )
+}

@@ -148,20 +148,45 @@ proptest! {
     }
 
     #[test]
+    fn changed_codes_fail_cleanly_or_read_canonically(
+        seed in any::<[u8; 32]>(),
+        choice in any::<u64>(),
+        flips in proptest::collection::vec(any::<u16>(), 1..4),
+    ) {
+        use base64::Engine as _;
+        let engine = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+        let link = random_link(seed, choice, "t".into(), Some(5));
+        let mut bytes = engine.decode(link.encode().unwrap()).unwrap();
+        // Flip bits after the deal (bit 124 on): contract, auction, play and title.
+        let tail = bytes.len() * 8 - 124;
+        for f in flips {
+            let bit = 124 + usize::from(f) % tail;
+            bytes[bit / 8] ^= 0x80 >> (bit % 8);
+        }
+        let code = engine.encode(&bytes);
+        if let Ok(back) = Link::decode(&code) {
+            prop_assert_eq!(back.encode().unwrap(), code);
+        }
+    }
+
+    #[test]
     fn no_text_makes_the_decoder_panic(text in "\\PC{0,120}") {
         let _ = parse_link(&text);
         let _ = Link::decode(&text);
     }
 
     #[test]
-    fn no_payload_makes_the_decoder_panic(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
+    fn no_payload_makes_the_decoder_panic_and_codes_are_canonical(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
         use base64::Engine as _;
         let mut b = bytes;
         if let Some(first) = b.first_mut() {
             *first = (*first & 0x0F) | 0x10; // version 1, so the decoder reads on
         }
         let code = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&b);
-        let _ = Link::decode(&code);
+        // A code that decodes is canonical: the board encodes to the same code.
+        if let Ok(link) = Link::decode(&code) {
+            prop_assert_eq!(link.encode().unwrap(), code);
+        }
     }
 }
 

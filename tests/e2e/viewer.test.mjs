@@ -236,3 +236,23 @@ test('Open in viewer from the Deal page: pick a contract, play South while the o
     await context.close();
   }
 });
+
+test('Open in viewer from Board sets: a LIN file with play opens with its play', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await openPage(browser);
+  try {
+    await page.goto(server.url + '/boards');
+    await waitForApp(page);
+    await page.setInputFiles('#bs-file', LIN);
+    await page.locator('.bs-board .hand-diagram').waitFor();
+    const href = await page.getAttribute('#bs-view', 'href');
+    assert.equal(server.url + href, cli(['link', LIN, '--base', server.url]).trim());
+    await page.click('#bs-view');
+    await page.locator('.vw-table').waitFor();
+    assert.match(await page.textContent('.vw-info'), /3NT by North .*recorded play/);
+    assert.equal(await page.textContent('label[for=vw-step]'), 'Card 0 of 52');
+    assertLocalOnly(requests);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

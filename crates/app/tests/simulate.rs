@@ -6,7 +6,8 @@
 
 use fairdeal_app::pages::simulate::chart::lead_svg;
 use fairdeal_app::pages::simulate::lead_href;
-use fairdeal_app::pages::simulate::state::{LeadAction, LeadForm, LeadRun, Phase};
+use fairdeal_app::pages::simulate::run::Phase;
+use fairdeal_app::pages::simulate::state::{LeadAction, LeadForm, LeadRun};
 use fairdeal_app::worker::protocol::{FromWorker, PackedBoard};
 use fairdeal_dd::DdSolver;
 use std::rc::Rc;
@@ -105,10 +106,10 @@ fn a_run_goes_from_dealing_to_a_report_equal_to_the_engines() {
     for &i in &[2usize, 0, 3, 1] {
         let leads = solver.leads(&deals[i], problem.contract().strain(), problem.declarer());
         assert!(run.is_running());
-        run = run.next(LeadAction::Leads {
+        run = run.next(LeadAction::Answer {
             job: 7,
             index: i,
-            leads,
+            raw: leads,
         });
         if i == 0 {
             // Two deals solved: a partial report over them.
@@ -149,20 +150,20 @@ fn stop_keeps_the_figures_over_the_deals_solved() {
     let mut solver = DdSolver::new();
     for (i, deal) in deals.iter().enumerate().take(2) {
         let leads = solver.leads(deal, problem.contract().strain(), problem.declarer());
-        run = run.next(LeadAction::Leads {
+        run = run.next(LeadAction::Answer {
             job: 1,
             index: i,
-            leads,
+            raw: leads,
         });
     }
     run = run.next(LeadAction::Cancel);
     assert_eq!(run.phase, Phase::Cancelled);
     assert_eq!(run.report.as_ref().unwrap().deals, 2);
     let leads = solver.leads(&deals[2], problem.contract().strain(), problem.declarer());
-    let after = run.next(LeadAction::Leads {
+    let after = run.next(LeadAction::Answer {
         job: 1,
         index: 2,
-        leads,
+        raw: leads,
     });
     assert_eq!(after.solved, 2, "a late answer after Stop is ignored");
     assert!(run.status().starts_with("Stopped after 2 of 3 deals"));

@@ -16,7 +16,8 @@ use fairdeal_sim::contract::parse_choices;
 use fairdeal_sim::{ContractProblem, ContractReport};
 use yew::prelude::*;
 
-use super::state::{Phase, MAX_PAGE_DEALS};
+use super::run::{self, Phase, Run, RunAction, RunKind};
+use super::state::MAX_PAGE_DEALS;
 use crate::components::form_field::{on_change, on_input};
 use crate::components::reveal_seed::RevealSeed;
 use crate::dd::pool::{self, BatchId};
@@ -87,185 +88,32 @@ impl ContractForm {
     }
 }
 
-/// A contract run.
-#[derive(Debug, Clone)]
-pub struct ContractRun {
-    /// The dealing job.
-    pub job: u32,
-    /// Where it is.
-    pub phase: Phase,
-    /// Deals asked for.
-    pub total: usize,
-    /// The problem.
-    pub problem: Option<Rc<ContractProblem>>,
-    /// The seed.
-    pub seed: [u8; 32],
-    /// The deals.
-    pub deals: Rc<Vec<Deal>>,
-    /// Per deal, its table once solved.
-    pub tables: Vec<Option<DdTable>>,
-    /// Tables solved.
-    pub solved: usize,
-    /// The report over the deals solved so far, in deal order.
-    pub report: Option<Rc<ContractReport>>,
-    /// The CLI command (`{seed}` where the seed goes).
-    pub command: String,
-}
+/// The contract simulation as a [`RunKind`]: the DD pool answers a deal's full table.
+pub struct ContractKind;
 
-impl Default for ContractRun {
-    fn default() -> Self {
-        ContractRun {
-            job: 0,
-            phase: Phase::Idle,
-            total: 0,
-            problem: None,
-            seed: [0; 32],
-            deals: Rc::new(Vec::new()),
-            tables: Vec::new(),
-            solved: 0,
-            report: None,
-            command: String::new(),
-        }
+impl RunKind for ContractKind {
+    type Problem = ContractProblem;
+    type Raw = DdTable;
+    type Answer = DdTable;
+    type Report = ContractReport;
+    type Batch = BatchId;
+    const IDLE: &'static str = "No contract simulation run yet.";
+    const SOLVING: &'static str = "Solving DD tables";
+
+    fn answer(_: &ContractProblem, _: usize, _: &Deal, table: DdTable) -> Result<DdTable, String> {
+        Ok(table)
+    }
+
+    fn report(problem: &ContractProblem, done: &[DdTable]) -> ContractReport {
+        problem.report(done)
     }
 }
+
+/// A contract run.
+pub type ContractRun = Run<ContractKind>;
 
 /// What changes a contract run.
-pub enum ContractAction {
-    /// Sent to the dealing worker.
-    Start {
-        /// The job.
-        job: u32,
-        /// Its seed.
-        seed: [u8; 32],
-        /// The problem.
-        problem: Rc<ContractProblem>,
-        /// Deals.
-        total: usize,
-        /// The CLI command.
-        command: String,
-    },
-    /// A dealing-worker message.
-    Worker(FromWorker),
-    /// One deal's table.
-    Table {
-        /// The job whose deals they are.
-        job: u32,
-        /// Deal index.
-        index: usize,
-        /// Its table.
-        table: DdTable,
-    },
-    /// Stop.
-    Cancel,
-    /// A check failed.
-    Fail(String),
-}
-
-impl ContractRun {
-    /// True while dealing or solving.
-    pub fn is_running(&self) -> bool {
-        matches!(self.phase, Phase::Dealing { .. } | Phase::Solving)
-    }
-
-    fn refresh(&mut self) {
-        let Some(p) = &self.problem else { return };
-        let done: Vec<DdTable> = self.tables.iter().flatten().copied().collect();
-        self.report = (done.len() >= fairdeal_sim::MIN_DEALS).then(|| Rc::new(p.report(&done)));
-    }
-
-    /// The state after `action`.
-    pub fn next(&self, action: ContractAction) -> ContractRun {
-        let mut s = self.clone();
-        match action {
-            ContractAction::Start {
-                job,
-                seed,
-                problem,
-                total,
-                command,
-            } => {
-                return ContractRun {
-                    job,
-                    seed,
-                    problem: Some(problem),
-                    total,
-                    command,
-                    phase: Phase::Dealing { done: 0 },
-                    ..ContractRun::default()
-                }
-            }
-            ContractAction::Fail(m) => s.phase = Phase::Failed(m),
-            ContractAction::Cancel => {
-                if s.is_running() {
-                    s.phase = Phase::Cancelled;
-                    s.refresh();
-                }
-            }
-            ContractAction::Worker(msg) => match msg {
-                FromWorker::Progress { job, done, .. } if job == s.job => {
-                    if let Phase::Dealing { .. } = s.phase {
-                        s.phase = Phase::Dealing {
-                            done: done as usize,
-                        };
-                    }
-                }
-                FromWorker::Done { job, boards } if job == s.job => {
-                    if let Phase::Dealing { .. } = s.phase {
-                        s.deals = Rc::new(boards.iter().map(|b| b.deal).collect());
-                        s.tables = vec![None; s.deals.len()];
-                        s.phase = Phase::Solving;
-                    }
-                }
-                FromWorker::Failed { job, message } if job == s.job => {
-                    s.phase = Phase::Failed(message)
-                }
-                _ => {}
-            },
-            ContractAction::Table { job, index, table } => {
-                if job != s.job || s.phase != Phase::Solving || index >= s.tables.len() {
-                    return s;
-                }
-                if s.tables[index].is_none() {
-                    s.solved += 1;
-                }
-                s.tables[index] = Some(table);
-                let step = (s.total / 40).max(1);
-                if s.solved == s.total {
-                    s.phase = Phase::Done;
-                    s.refresh();
-                } else if s.solved.is_multiple_of(step) {
-                    s.refresh();
-                }
-            }
-        }
-        s
-    }
-
-    /// The status line.
-    pub fn status(&self) -> String {
-        match &self.phase {
-            Phase::Idle => "No contract simulation run yet.".into(),
-            Phase::Dealing { done } => format!("Dealing: {done} of {} deals…", self.total),
-            Phase::Solving => format!(
-                "Solving DD tables: {} of {} deals…",
-                self.solved, self.total
-            ),
-            Phase::Done => format!("Done: {} deals.", self.total),
-            Phase::Cancelled => format!(
-                "Stopped after {} of {} deals; the figures are over those.",
-                self.solved, self.total
-            ),
-            Phase::Failed(m) => m.clone(),
-        }
-    }
-}
-
-impl Reducible for ContractRun {
-    type Action = ContractAction;
-    fn reduce(self: Rc<Self>, action: ContractAction) -> Rc<Self> {
-        Rc::new(self.next(action))
-    }
-}
+pub type ContractAction = RunAction<ContractKind>;
 
 /// The (strain, declarer) of each contract, once each, in the order given.
 fn distinct_lines(r: &ContractReport) -> Vec<(fairdeal_model::Strain, fairdeal_model::Seat)> {
@@ -346,10 +194,10 @@ pub fn ContractPanel() -> Html {
                             let id = pool::solve(
                                 &deals,
                                 Rc::new(move |index, table| {
-                                    d2.dispatch(ContractAction::Table {
+                                    d2.dispatch(ContractAction::Answer {
                                         job: j,
                                         index,
-                                        table,
+                                        raw: table,
                                     })
                                 }),
                             );
@@ -367,16 +215,11 @@ pub fn ContractPanel() -> Html {
     let on_stop = {
         let (run, link, batch) = (run.clone(), link.clone(), batch.clone());
         Callback::from(move |_: MouseEvent| {
-            match run.phase {
-                Phase::Dealing { .. } => link.cancel(run.job),
-                Phase::Solving => {
-                    if let Some(b) = batch.borrow_mut().take() {
-                        pool::cancel(b);
-                    }
+            run::stop(&run, &link, || {
+                if let Some(b) = batch.borrow_mut().take() {
+                    pool::cancel(b);
                 }
-                _ => {}
-            }
-            run.dispatch(ContractAction::Cancel);
+            })
         })
     };
 
@@ -384,13 +227,7 @@ pub fn ContractPanel() -> Html {
         let run = run.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(p) = &run.problem {
-                let deals: Vec<Deal> = run
-                    .deals
-                    .iter()
-                    .zip(&run.tables)
-                    .filter(|(_, t)| t.is_some())
-                    .map(|(d, _)| *d)
-                    .collect();
+                let deals = run.solved_deals();
                 // The bytes `fairdeal simulate contract --pbn` writes.
                 let text = fairdeal_sim::pbn::pbn_string(
                     &deals,
@@ -408,19 +245,8 @@ pub fn ContractPanel() -> Html {
     };
     let running = run.is_running();
     let failed = matches!(run.phase, Phase::Failed(_));
-    let (done, total) = match run.phase {
-        Phase::Dealing { done } => (done, run.total.max(1) * 2),
-        Phase::Idle | Phase::Failed(_) => (0, 1),
-        _ => (run.total + run.solved, run.total.max(1) * 2),
-    };
-    let phase_name = match run.phase {
-        Phase::Idle => "Idle",
-        Phase::Dealing { .. } => "Dealing",
-        Phase::Solving => "Solving",
-        Phase::Done => "Done",
-        Phase::Cancelled => "Cancelled",
-        Phase::Failed(_) => "Failed",
-    };
+    let (done, total) = run.progress();
+    let phase_name = run.phase_name();
     let results = run.report.clone().map(|r| html! {
         <div class="sl-contract-results">
             <table class="sl-table" id="simulate-c-table">

@@ -7,7 +7,8 @@
 //! partial figures as results arrive and Stop. The figures are `fairdeal_sim`'s report —
 //! the CSV shown is byte for byte `fairdeal simulate lead --csv` on the revealed seed.
 //!
-//! * [`state`] — the form and the run (plain Rust).
+//! * [`state`] — the lead form and the lead run (plain Rust).
+//! * [`run`] — a run of either panel: dealing, DD, partial reports, Stop.
 //! * [`chart`] — the SVG lead chart (also at projector size).
 //! * [`contract`] — the "Which contract?" panel (DD tables in the DD worker pool).
 //!
@@ -15,6 +16,7 @@
 
 pub mod chart;
 pub mod contract;
+pub mod run;
 pub mod state;
 
 use std::cell::RefCell;
@@ -33,7 +35,8 @@ use crate::pages::probability::projector::ProjectorFrame;
 use crate::worker::link::WorkerLink;
 use crate::worker::protocol::{BatchRequest, FromWorker, ToWorker};
 use chart::{card_short, card_words, lead_svg};
-use state::{LeadAction, LeadForm, LeadRun, Phase};
+use run::Phase;
+use state::{LeadAction, LeadForm, LeadRun};
 
 /// A link to this page ("simulate the lead on this deal"): the leader's (West's) hand when
 /// known, else none (the conditions may fix it), and the conditions when given.
@@ -143,10 +146,10 @@ pub fn SimulatePage() -> Html {
                                 p.contract().strain(),
                                 p.declarer(),
                                 Rc::new(move |index, leads| {
-                                    d2.dispatch(LeadAction::Leads {
+                                    d2.dispatch(LeadAction::Answer {
                                         job: j,
                                         index,
-                                        leads,
+                                        raw: leads,
                                     })
                                 }),
                             );
@@ -162,16 +165,11 @@ pub fn SimulatePage() -> Html {
     let on_stop = {
         let (run, link) = (run.clone(), link.clone());
         Callback::from(move |_: MouseEvent| {
-            match run.phase {
-                Phase::Dealing { .. } => link.cancel(run.job),
-                Phase::Solving => {
-                    if let Some(b) = run.batch {
-                        lead_pool::cancel(b);
-                    }
+            run::stop(&run, &link, || {
+                if let Some(b) = run.batch {
+                    lead_pool::cancel(b);
                 }
-                _ => {}
-            }
-            run.dispatch(LeadAction::Cancel);
+            })
         })
     };
     let on_csv = {
@@ -207,11 +205,7 @@ pub fn SimulatePage() -> Html {
 
     let running = run.is_running();
     let failed = matches!(run.phase, Phase::Failed(_));
-    let (done, total) = match run.phase {
-        Phase::Dealing { done } => (done, run.total.max(1) * 2),
-        Phase::Idle | Phase::Failed(_) => (0, 1),
-        _ => (run.total + run.solved, run.total.max(1) * 2),
-    };
+    let (done, total) = run.progress();
     let report = run.report.clone();
     let results = report.as_ref().map(|r| {
         let svg = lead_svg(r, false);

@@ -8,10 +8,8 @@ use fairdeal_dd::Lead;
 use fairdeal_model::{parse_pbn_hands, Card, Deal, Hand, Rank, Seat, Suit, Vulnerability};
 use fairdeal_scoring::FinalContract;
 use fairdeal_sim::{DealLeads, LeadProblem, LeadReport};
-use std::rc::Rc;
-use yew::Reducible;
 
-use crate::worker::protocol::FromWorker;
+use super::run::{Run, RunAction, RunKind};
 
 /// Most deals a page run accepts (each is a DD solve of the leads, ~0.1–1 s per worker).
 pub const MAX_PAGE_DEALS: usize = 10_000;
@@ -226,250 +224,37 @@ impl LeadForm {
     }
 }
 
-/// Where a run is.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Phase {
-    /// Nothing run yet.
-    Idle,
-    /// The dealing worker deals.
-    Dealing {
-        /// Deals dealt.
-        done: usize,
-    },
-    /// The DD workers solve the leads.
-    Solving,
-    /// Every deal solved.
-    Done,
-    /// Stopped by the user.
-    Cancelled,
-    /// A problem with the inputs or a worker.
-    Failed(String),
-}
+/// The lead simulation as a [`RunKind`]: the lead pool answers every lead of a deal, kept as
+/// `fairdeal_sim`'s [`DealLeads`].
+pub struct LeadKind;
 
-/// A run.
-#[derive(Debug, Clone)]
-pub struct LeadRun {
-    /// The dealing job (answers of other jobs are ignored).
-    pub job: u32,
-    /// The lead pool's batch, once solving.
-    pub batch: Option<u64>,
-    /// Where it is.
-    pub phase: Phase,
-    /// Deals asked for.
-    pub total: usize,
-    /// The problem.
-    pub problem: Option<Rc<LeadProblem>>,
-    /// The seed (shown only through "Reveal seed").
-    pub seed: [u8; 32],
-    /// The deals, once dealt.
-    pub deals: Rc<Vec<Deal>>,
-    /// Per deal, its result once solved.
-    pub results: Vec<Option<DealLeads>>,
-    /// Deals solved.
-    pub solved: usize,
-    /// The report over the deals solved so far (in deal order).
-    pub report: Option<Rc<LeadReport>>,
-    /// The CLI command of this run (`{seed}` where the seed goes).
-    pub command: String,
-}
+impl RunKind for LeadKind {
+    type Problem = LeadProblem;
+    type Raw = Vec<Lead>;
+    type Answer = DealLeads;
+    type Report = LeadReport;
+    type Batch = u64;
+    const IDLE: &'static str = "No simulation run yet.";
+    const SOLVING: &'static str = "Solving every lead double dummy";
 
-impl Default for LeadRun {
-    fn default() -> Self {
-        LeadRun {
-            job: 0,
-            batch: None,
-            phase: Phase::Idle,
-            total: 0,
-            problem: None,
-            seed: [0; 32],
-            deals: Rc::new(Vec::new()),
-            results: Vec::new(),
-            solved: 0,
-            report: None,
-            command: String::new(),
-        }
-    }
-}
-
-/// What changes a run.
-pub enum LeadAction {
-    /// A run was sent to the dealing worker.
-    Start {
-        /// The job.
-        job: u32,
-        /// Its seed.
-        seed: [u8; 32],
-        /// The problem.
-        problem: Rc<LeadProblem>,
-        /// Deals asked for.
-        total: usize,
-        /// The CLI command giving the same figures (`{seed}` where the seed goes).
-        command: String,
-    },
-    /// A message of the dealing worker.
-    Worker(FromWorker),
-    /// The lead pool started on the deals of `job`.
-    Solving {
-        /// The job.
-        job: u32,
-        /// The pool's batch.
-        batch: u64,
-    },
-    /// One deal's leads.
-    Leads {
-        /// The job whose deals they are.
-        job: u32,
-        /// Deal index.
+    fn answer(
+        problem: &LeadProblem,
         index: usize,
-        /// Its leads.
-        leads: Vec<Lead>,
-    },
-    /// The user stopped the run.
-    Cancel,
-    /// A check failed.
-    Fail(String),
-}
-
-impl LeadRun {
-    /// True while dealing or solving.
-    pub fn is_running(&self) -> bool {
-        matches!(self.phase, Phase::Dealing { .. } | Phase::Solving)
+        deal: &Deal,
+        raw: Vec<Lead>,
+    ) -> Result<DealLeads, String> {
+        problem
+            .deal_leads(index, deal, &raw)
+            .map_err(|e| e.to_string())
     }
 
-    /// The deals whose leads are solved, in deal order (for the PBN export).
-    pub fn solved_deals(&self) -> Vec<Deal> {
-        self.deals
-            .iter()
-            .zip(&self.results)
-            .filter(|(_, r)| r.is_some())
-            .map(|(d, _)| *d)
-            .collect()
-    }
-
-    fn refresh(&mut self) {
-        let Some(p) = &self.problem else { return };
-        let done: Vec<DealLeads> = self.results.iter().flatten().cloned().collect();
-        self.report = (done.len() >= fairdeal_sim::MIN_DEALS).then(|| Rc::new(p.report(&done)));
-    }
-
-    /// The state after `action`.
-    pub fn next(&self, action: LeadAction) -> LeadRun {
-        let mut s = self.clone();
-        match action {
-            LeadAction::Start {
-                job,
-                seed,
-                problem,
-                total,
-                command,
-            } => {
-                return LeadRun {
-                    job,
-                    command,
-                    seed,
-                    problem: Some(problem),
-                    total,
-                    phase: Phase::Dealing { done: 0 },
-                    ..LeadRun::default()
-                }
-            }
-            LeadAction::Fail(m) => s.phase = Phase::Failed(m),
-            LeadAction::Cancel => {
-                if s.is_running() {
-                    s.phase = Phase::Cancelled;
-                }
-            }
-            LeadAction::Worker(msg) => match msg {
-                FromWorker::Progress { job, done, .. } if job == s.job => {
-                    if let Phase::Dealing { .. } = s.phase {
-                        s.phase = Phase::Dealing {
-                            done: done as usize,
-                        };
-                    }
-                }
-                FromWorker::Done { job, boards } if job == s.job => {
-                    if let Phase::Dealing { .. } = s.phase {
-                        s.deals = Rc::new(boards.iter().map(|b| b.deal).collect());
-                        s.results = vec![None; s.deals.len()];
-                        s.phase = Phase::Solving;
-                    }
-                }
-                FromWorker::Failed { job, message } if job == s.job => {
-                    s.phase = Phase::Failed(message)
-                }
-                _ => {}
-            },
-            LeadAction::Solving { job, batch } if job == s.job => s.batch = Some(batch),
-            LeadAction::Solving { .. } => {}
-            LeadAction::Leads { job, index, leads } => {
-                if job != s.job || s.phase != Phase::Solving {
-                    return s;
-                }
-                let Some(p) = s.problem.clone() else { return s };
-                let Some(deal) = s.deals.get(index).copied() else {
-                    return s;
-                };
-                match p.deal_leads(index, &deal, &leads) {
-                    Ok(r) => {
-                        if s.results[index].is_none() {
-                            s.solved += 1;
-                        }
-                        s.results[index] = Some(r);
-                    }
-                    Err(e) => {
-                        s.phase = Phase::Failed(e.to_string());
-                        return s;
-                    }
-                }
-                let step = (s.total / 40).max(1);
-                if s.solved == s.total {
-                    s.phase = Phase::Done;
-                    s.refresh();
-                } else if s.solved.is_multiple_of(step) {
-                    s.refresh();
-                }
-            }
-        }
-        if s.phase == Phase::Cancelled {
-            s.refresh();
-        }
-        s
-    }
-
-    /// The phase's name (`Idle`, `Dealing`, `Solving`, `Done`, `Cancelled`, `Failed`).
-    pub fn phase_name(&self) -> &'static str {
-        match self.phase {
-            Phase::Idle => "Idle",
-            Phase::Dealing { .. } => "Dealing",
-            Phase::Solving => "Solving",
-            Phase::Done => "Done",
-            Phase::Cancelled => "Cancelled",
-            Phase::Failed(_) => "Failed",
-        }
-    }
-
-    /// The status line.
-    pub fn status(&self) -> String {
-        match &self.phase {
-            Phase::Idle => "No simulation run yet.".into(),
-            Phase::Dealing { done } => format!("Dealing: {done} of {} deals…", self.total),
-            Phase::Solving => format!(
-                "Solving every lead double dummy: {} of {} deals…",
-                self.solved, self.total
-            ),
-            Phase::Done => format!("Done: {} deals.", self.total),
-            Phase::Cancelled => format!(
-                "Stopped after {} of {} deals; the figures are over those.",
-                self.solved, self.total
-            ),
-            Phase::Failed(m) => m.clone(),
-        }
+    fn report(problem: &LeadProblem, done: &[DealLeads]) -> LeadReport {
+        problem.report(done)
     }
 }
 
-impl Reducible for LeadRun {
-    type Action = LeadAction;
-    fn reduce(self: Rc<Self>, action: LeadAction) -> Rc<Self> {
-        Rc::new(self.next(action))
-    }
-}
+/// A lead simulation run.
+pub type LeadRun = Run<LeadKind>;
+
+/// What changes a lead simulation run.
+pub type LeadAction = RunAction<LeadKind>;

@@ -176,3 +176,20 @@ fn bad_input_is_a_one_line_error() {
     let e = run(&["play", f.path().to_str().unwrap()]);
     assert!(e.contains("no contract"), "{e}");
 }
+
+#[test]
+fn the_same_board_as_pbn_gives_the_same_figures_and_link() {
+    // `fairdeal convert` writes the record as PBN ([Auction], [Play] in PBN's layout).
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("game");
+    stdout_of(&["convert", LIN, "-f", "pbn", "-p", prefix.to_str().unwrap()]);
+    let pbn = dir.path().join("game.pbn");
+    let pbn = pbn.to_str().unwrap();
+    let text = std::fs::read_to_string(pbn).unwrap();
+    assert!(text.contains("[Play \"E\"]"), "{text}");
+    assert_eq!(
+        stdout_of(&["play", pbn, "--csv"]),
+        stdout_of(&["play", LIN, "--csv"])
+    );
+    assert_eq!(stdout_of(&["link", pbn]), stdout_of(&["link", LIN]));
+}

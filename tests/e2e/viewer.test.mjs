@@ -53,6 +53,8 @@ test('a real LIN with play: every position shows the CLI figures and the link is
     const tFirst = Date.now() - t0;
     assert.match(await page.textContent('.vw-info'), /3NT by North/);
     assert.equal(await page.locator('.vw-auction tbody td').count() > 0, true);
+    // The address bar now carries the board: the same link as `fairdeal link`.
+    assert.equal(page.url(), cli(['link', LIN, '--base', server.url]).trim());
     // Every position solved ahead of the user, with progress shown.
     await page.waitForFunction(() => document.querySelector('.vw-progress')?.textContent.includes('53 of 53'), null, { timeout: 240_000 });
     const tAll = Date.now() - t0;

@@ -277,6 +277,8 @@ pub fn ViewerPage() -> Html {
         let viewer = viewer.clone();
         let error = error.clone();
         use_effect_with(query.clone(), move |q| match link_from_query(q) {
+            // A board opened here has already put its link in the URL: keep its state.
+            Some(Ok(link)) if viewer.link.as_ref() == Some(&link) => {}
             Some(Ok(link)) => viewer.dispatch(Action::Open(link)),
             Some(Err(e)) => error.set(Some(format!("This link does not open: {e}"))),
             None => {}
@@ -406,6 +408,7 @@ pub fn ViewerPage() -> Html {
         });
     }
 
+    let navigator = use_navigator();
     let open_link = {
         let viewer = viewer.clone();
         let error = error.clone();
@@ -415,7 +418,12 @@ pub fn ViewerPage() -> Html {
             error.set(None);
             shared.set(None);
             show_qr.set(false);
+            // The address bar carries the board, so a reload or a bookmark opens it again.
+            let code = link.encode().ok();
             viewer.dispatch(Action::Open(link));
+            if let (Some(nav), Some(code)) = (&navigator, code) {
+                let _ = nav.replace_with_query(&crate::app::Route::View, [("l", code)]);
+            }
         })
     };
     let open_board = {

@@ -66,6 +66,25 @@ impl BoardRecord {
             par: None,
         }
     }
+
+    /// A record from what a hand-record file says: its dealer and vulnerability where given,
+    /// else the standard ones of `board`; DD table and par as given.
+    pub fn from_file(
+        board: u32,
+        deal: Deal,
+        dealer: Option<Seat>,
+        vulnerability: Option<Vulnerability>,
+        dd: Option<DdTable>,
+        par: Option<Par>,
+    ) -> BoardRecord {
+        BoardRecord {
+            dealer: dealer.unwrap_or_else(|| Seat::dealer_of_board(board)),
+            vulnerability: vulnerability.unwrap_or_else(|| Vulnerability::of_board(board)),
+            dd,
+            par,
+            ..BoardRecord::standard(board, deal)
+        }
+    }
 }
 
 /// The records by board number (a later record of the same board replaces an earlier one).

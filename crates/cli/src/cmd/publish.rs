@@ -18,7 +18,6 @@ use crate::output::Policy;
 use anyhow::{bail, Context};
 use fairdeal_dd::{solve_list, ListOptions};
 use fairdeal_interop::Board;
-use fairdeal_model::{Seat, Vulnerability};
 use fairdeal_scoring::pbn_results::write_results_pbn;
 use fairdeal_scoring::publish::{publish_html, read_exported, Exported, Kind, PublishOptions};
 use fairdeal_scoring::read::read_results;
@@ -92,16 +91,14 @@ pub(crate) fn records_of(boards: &[Board], threads: usize) -> Vec<BoardRecord> {
         .iter()
         .filter_map(|b| {
             let (n, deal) = (b.number?, b.deal()?);
-            Some(BoardRecord {
-                board: n,
+            Some(BoardRecord::from_file(
+                n,
                 deal,
-                dealer: b.dealer.unwrap_or_else(|| Seat::dealer_of_board(n)),
-                vulnerability: b
-                    .vulnerability
-                    .unwrap_or_else(|| Vulnerability::of_board(n)),
-                dd: b.dd,
-                par: b.par.clone(),
-            })
+                b.dealer,
+                b.vulnerability,
+                b.dd,
+                b.par.clone(),
+            ))
         })
         .collect();
     let missing: Vec<usize> = (0..records.len())

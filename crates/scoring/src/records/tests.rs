@@ -160,3 +160,24 @@ fn results_without_a_record_are_not_checked() {
     assert_eq!(lines[0].score_vs_par, None);
     assert!(boards.is_empty());
 }
+
+#[test]
+fn a_files_record_keeps_what_the_file_says_and_fills_the_rest_by_board_number() {
+    // Board 6: standard dealer East, vulnerability East–West.
+    let bare = BoardRecord::from_file(6, deal(), None, None, None, None);
+    assert_eq!(bare.dealer, Seat::East);
+    assert_eq!(bare.vulnerability, Vulnerability::EastWest);
+    assert_eq!((bare.dd, bare.par.clone()), (None, None));
+    let given = BoardRecord::from_file(
+        6,
+        deal(),
+        Some(Seat::South),
+        Some(Vulnerability::Both),
+        Some(table()),
+        record(6).par,
+    );
+    assert_eq!(given.dealer, Seat::South);
+    assert_eq!(given.vulnerability, Vulnerability::Both);
+    assert_eq!(given.dd, Some(table()));
+    assert_eq!(given.par, record(6).par);
+}

@@ -14,7 +14,6 @@ use crate::dd::pool::{self, BatchId};
 use crate::download::download_bytes;
 use fairdeal_interop::Board;
 use fairdeal_model::dd::DdTable;
-use fairdeal_model::{Seat, Vulnerability};
 use fairdeal_scoring::publish::html::{dd_html, par_html, signed};
 use fairdeal_scoring::publish::{publish_html, Kind, PublishOptions};
 use fairdeal_scoring::records::{check_results, BoardRecord};
@@ -43,16 +42,14 @@ fn records_of(boards: &[Board]) -> Vec<BoardRecord> {
         .iter()
         .filter_map(|b| {
             let (n, deal) = (b.number?, b.deal()?);
-            Some(BoardRecord {
-                board: n,
+            Some(BoardRecord::from_file(
+                n,
                 deal,
-                dealer: b.dealer.unwrap_or_else(|| Seat::dealer_of_board(n)),
-                vulnerability: b
-                    .vulnerability
-                    .unwrap_or_else(|| Vulnerability::of_board(n)),
-                dd: b.dd,
-                par: b.par.clone(),
-            })
+                b.dealer,
+                b.vulnerability,
+                b.dd,
+                b.par.clone(),
+            ))
         })
         .collect()
 }

@@ -63,7 +63,9 @@ fn main() {
         if n | s == 0 {
             continue;
         }
+        eprint!("{} / {} ", text(n), text(s));
         let (d, positions) = time(&text(n), &text(s), Objective::MaxExpected);
+        eprintln!("{:.1} ms", d.as_secs_f64() * 1e3);
         sum += d;
         if d > worst.0 {
             worst = (d, format!("{} / {}", text(n), text(s)), positions);

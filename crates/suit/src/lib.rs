@@ -55,6 +55,7 @@ pub fn solve_with(
     let reader = Reader {
         problem,
         search: &search,
+        cache: Default::default(),
     };
     // The best element of each first play, by the objective.
     let mut lines: Vec<(u128, u128, usize, Line)> = Vec::new();

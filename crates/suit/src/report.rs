@@ -88,6 +88,9 @@ fn card_name(problem: &Problem, rank: u8) -> String {
 pub(crate) struct Reader<'a> {
     pub problem: &'a Problem,
     pub search: &'a Search,
+    /// The steps already read from a lead position (element, trick number): lines share
+    /// most of their subtrees.
+    pub cache: std::cell::RefCell<std::collections::HashMap<(State, u32, usize), Vec<Step>>>,
 }
 
 impl Reader<'_> {
@@ -130,7 +133,9 @@ impl Reader<'_> {
         if !left_out && s.hands != [0, 0] {
             return Some("The remaining cards are winners: cash them.".to_string());
         }
-        if (0..live.len()).all(|l| !live[l] || v[l] == 0) && s.hands != [0, 0] {
+        // `v` holds the lies still possible, in order (the rest is padding).
+        let n = live.iter().filter(|&&b| b).count();
+        if v[..n].iter().all(|&x| x == 0) && s.hands != [0, 0] {
             return Some("No further trick can be made in the suit.".to_string());
         }
         None
@@ -138,6 +143,15 @@ impl Reader<'_> {
 
     /// The steps of the line from the lead position `s`, element `e`.
     pub(crate) fn steps(&self, s: &State, e: u32, trick: usize) -> Vec<Step> {
+        if let Some(done) = self.cache.borrow().get(&(*s, e, trick)) {
+            return done.clone();
+        }
+        let out = self.steps_uncached(s, e, trick);
+        self.cache.borrow_mut().insert((*s, e, trick), out.clone());
+        out
+    }
+
+    fn steps_uncached(&self, s: &State, e: u32, trick: usize) -> Vec<Step> {
         let id = self.search.memo[s];
         let elem = &self.search.sets[id as usize][e as usize];
         let live = self.search.live(s);

@@ -390,6 +390,13 @@ impl Search {
 
     /// The set of position `s` (solved once).
     pub(crate) fn solve(&mut self, s: State) -> Result<u32, SuitError> {
+        let live = self.live(&s);
+        self.solve_at(s, live)
+    }
+
+    /// [`Search::solve`] with the lies still possible at `s` given (a child's are its
+    /// parent's, or the lies that can play the defender's card).
+    fn solve_at(&mut self, s: State, live: Vec<bool>) -> Result<u32, SuitError> {
         if let Some(&id) = self.memo.get(&s) {
             return Ok(id);
         }
@@ -407,8 +414,12 @@ impl Search {
             });
         }
         let nl = self.lies.len();
-        let width = nl.div_ceil(8) * 8;
-        let live = self.live(&s);
+        debug_assert_eq!(live, self.live(&s));
+        // Vectors hold the lies still possible here, in lie order (a child's are a subset of
+        // its parent's), padded to whole words for `dominates`.
+        let live_idx: Vec<usize> = (0..nl).filter(|&l| live[l]).collect();
+        let n = live_idx.len();
+        let width = n.div_ceil(8).max(1) * 8;
         let zero = || Elem {
             v: vec![0u8; width].into_boxed_slice(),
             prov: Prov::Leaf,
@@ -424,7 +435,7 @@ impl Search {
                     0 | 2 => {
                         let mut all = Vec::new();
                         for (o, (_, child, _)) in moves.iter().enumerate() {
-                            let id = self.solve(*child)?;
+                            let id = self.solve_at(*child, live.clone())?;
                             for (j, e) in self.sets[id as usize].iter().enumerate() {
                                 all.push(Elem {
                                     v: e.v.clone(),
@@ -439,22 +450,29 @@ impl Search {
                     }
                     1 | 3 => {
                         let mut cur: Vec<(Box<[u8]>, Vec<u32>)> = vec![(
-                            (0..width)
-                                .map(|l| if l < nl && live[l] { 127 } else { 0 })
-                                .collect(),
+                            (0..width).map(|p| if p < n { 127 } else { 0 }).collect(),
                             Vec::new(),
                         )];
                         for (_, child, mask) in &moves {
-                            let id = self.solve(*child)?;
                             let mask = mask.as_ref().expect("defender moves carry masks");
+                            let id = self.solve_at(*child, mask.clone())?;
+                            // (position here, position in the child) of the lies that can
+                            // play this card: the child's lies, in order.
+                            let pairs: Vec<(usize, usize)> = live_idx
+                                .iter()
+                                .enumerate()
+                                .filter(|&(_, &l)| mask[l])
+                                .enumerate()
+                                .map(|(c, (p, _))| (p, c))
+                                .collect();
                             let child_set = &self.sets[id as usize];
                             let mut next = Vec::with_capacity(cur.len() * child_set.len());
                             for (v, picks) in &cur {
                                 for (j, e) in child_set.iter().enumerate() {
                                     let mut w = v.clone();
-                                    for l in 0..nl {
-                                        if mask[l] && e.v[l] < w[l] {
-                                            w[l] = e.v[l];
+                                    for &(p, c) in &pairs {
+                                        if e.v[c] < w[p] {
+                                            w[p] = e.v[c];
                                         }
                                     }
                                     let mut p = picks.clone();
@@ -475,7 +493,7 @@ impl Search {
                     }
                     _ => {
                         let (_, child, _) = moves[0];
-                        let id = self.solve(child)?;
+                        let id = self.solve_at(child, live.clone())?;
                         let won = s.best_who < 2;
                         self.sets[id as usize]
                             .iter()
@@ -483,10 +501,8 @@ impl Search {
                             .map(|(j, e)| {
                                 let mut v = e.v.clone();
                                 if won {
-                                    for l in 0..nl {
-                                        if live[l] {
-                                            v[l] += 1;
-                                        }
+                                    for x in v.iter_mut().take(n) {
+                                        *x += 1;
                                     }
                                 }
                                 Elem {
@@ -524,7 +540,7 @@ fn total(v: &[u8]) -> u32 {
 /// Keeps the Pareto-maximal vectors (one of each equal group, the first met).
 pub(crate) fn prune(mut all: Vec<Elem>) -> Vec<Elem> {
     // Stable sort by sum, larger first: a vector can only be dominated by one sorted before it.
-    all.sort_by_key(|e| std::cmp::Reverse(total(&e.v)));
+    all.sort_by_cached_key(|e| std::cmp::Reverse(total(&e.v)));
     let mut kept: Vec<Elem> = Vec::new();
     for e in all {
         if !kept.iter().any(|k| dominates(&k.v, &e.v)) {
@@ -535,7 +551,7 @@ pub(crate) fn prune(mut all: Vec<Elem>) -> Vec<Elem> {
 }
 
 fn prune_pairs(mut all: Vec<(Box<[u8]>, Vec<u32>)>) -> Vec<(Box<[u8]>, Vec<u32>)> {
-    all.sort_by_key(|e| std::cmp::Reverse(total(&e.0)));
+    all.sort_by_cached_key(|e| std::cmp::Reverse(total(&e.0)));
     let mut kept: Vec<(Box<[u8]>, Vec<u32>)> = Vec::new();
     for e in all {
         if !kept.iter().any(|k| dominates(&k.0, &e.0)) {

@@ -66,6 +66,14 @@ impl WorkerLink {
         Ok((job, seed))
     }
 
+    /// A new job number for work that draws nothing at random (a count, a solve): no seed
+    /// is drawn, so it works where the browser has no secure generator.
+    pub fn next_plain_job(&self) -> u32 {
+        let job = self.last_job.get().wrapping_add(1);
+        self.last_job.set(job);
+        job
+    }
+
     /// Sends `request`, spawning the worker first (answers go to `on_message`) if this page
     /// has none yet.
     pub fn send(&self, request: ToWorker, on_message: impl Fn(FromWorker) + 'static) {

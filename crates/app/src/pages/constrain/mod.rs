@@ -43,15 +43,7 @@ pub const COUNT_PAUSE_MS: u32 = 120;
 
 /// Asks the count worker for `text`'s analysis; its answers go to the page's state.
 fn request_count(link: &WorkerLink, text: String, dispatch: UseReducerDispatcher<ConstrainState>) {
-    let job = match link.next_job() {
-        Ok((job, _seed)) => job,
-        Err(message) => {
-            return dispatch.dispatch(EditAction::Counted {
-                text,
-                analysis: Analysis::Impossible(message),
-            })
-        }
-    };
+    let job = link.next_plain_job();
     link.send(ToWorker::Count { job, text }, move |answer| match answer {
         FromWorker::CountProgress {
             text, done, total, ..

@@ -154,7 +154,9 @@ test('keyboard only: play a trick of a deal without play; hands read as words', 
     }
     assert.equal(await page.locator('.vw-played li').count(), 1);
     assert.equal(await page.locator('.vw-played li .vw-pc').count(), 4);
-    assert.match(await page.textContent('.vw-trick'), /Trick 2/);
+    // Between tricks the one just completed stays on the table with its winner.
+    assert.match(await page.textContent('.vw-trick-title'), /^Trick 1, won by (North|East|South|West)$/);
+    assert.equal(await page.locator('.vw-trick li').count(), 4);
     await page.click('text=Best DD card');
     assert.match(await page.textContent('.vw-status'), /Best DD card: .+ \(\d+ tricks for declarer\)\./);
     await shot(page, 'viewer-keyboard');

@@ -627,32 +627,43 @@ pub fn ViewerPage() -> Html {
                     &on_play,
                 )
             };
+            // The trick in progress; between tricks, the one just completed and its winner.
             let trick = state.current_trick();
-            let leader = state.leader();
-            let trick_cards: Vec<(Seat, Card)> = trick
+            let completed = state.completed_tricks();
+            let just_done = trick.is_empty() && completed > 0 && step >= 4;
+            let (leader, cards) = if just_done {
+                let before =
+                    PlayState::after(link.deal, c.strain, c.declarer, &link.play[..step - 4]);
+                let leader = before.map_or(state.leader(), |b| b.leader());
+                (leader, link.play[step - 4..step].to_vec())
+            } else {
+                (state.leader(), trick.to_vec())
+            };
+            let trick_cards: Vec<(Seat, Card)> = cards
                 .iter()
                 .enumerate()
                 .map(|(i, c)| (Seat::ALL[(leader.index() + i) % 4], *c))
                 .collect();
+            let trick_title = if just_done {
+                format!("Trick {completed}, won by {}", state.leader().name())
+            } else {
+                format!("Trick {}", (completed + 1).min(13))
+            };
             let trick_label = if trick_cards.is_empty() {
-                format!("Trick {}: nothing played yet", state.completed_tricks() + 1)
+                format!("{trick_title}: nothing played yet")
             } else {
                 let words: Vec<String> = trick_cards
                     .iter()
                     .map(|(s, c)| format!("{} {}", s.name(), card_words(*c)))
                     .collect();
-                format!(
-                    "Trick {}: {}",
-                    state.completed_tricks() + 1,
-                    words.join(", ")
-                )
+                format!("{trick_title}: {}", words.join(", "))
             };
             html! {
                 <div class="vw-table">
                     { seat(Seat::North) }
                     { seat(Seat::West) }
                     <div class="vw-trick" role="group" aria-label={trick_label.clone()}>
-                        <p class="vw-trick-title">{ format!("Trick {}", (state.completed_tricks() + 1).min(13)) }</p>
+                        <p class="vw-trick-title">{ trick_title }</p>
                         <ul>
                             { for trick_cards.iter().map(|(s, c)| html! {
                                 <li class={format!("vw-t-{}", s.letter().to_ascii_lowercase())}>

@@ -6,12 +6,13 @@ use std::time::{Duration, Instant};
 
 use fairdeal_suit::{solve, Entries, Objective, Problem, Vacant};
 
+/// Time and positions; positions 0 when the solver gave up (`SuitError::TooLarge`).
 fn time(north: &str, south: &str, objective: Objective) -> (Duration, usize) {
     let p = Problem::parse(north, south, Entries::Unlimited, Vacant::START, objective)
         .expect("a valid holding");
     let t = Instant::now();
-    let s = solve(&p).expect("solves");
-    (t.elapsed(), s.positions)
+    let positions = solve(&p).map_or(0, |s| s.positions);
+    (t.elapsed(), positions)
 }
 
 fn text(mask: u16) -> String {
@@ -48,6 +49,7 @@ fn main() {
     let mut x: u64 = 0x2545_F491_4F6C_DD1D;
     let mut worst = (Duration::ZERO, String::new(), 0);
     let mut sum = Duration::ZERO;
+    let mut too_large: Vec<String> = Vec::new();
     for _ in 0..samples {
         let (mut n, mut s) = (0u16, 0u16);
         for r in 0..13 {
@@ -67,6 +69,14 @@ fn main() {
         let (d, positions) = time(&text(n), &text(s), Objective::MaxExpected);
         eprintln!("{:.1} ms", d.as_secs_f64() * 1e3);
         sum += d;
+        if positions == 0 {
+            too_large.push(format!(
+                "{} / {} ({:.2} s)",
+                text(n),
+                text(s),
+                d.as_secs_f64()
+            ));
+        }
         if d > worst.0 {
             worst = (d, format!("{} / {}", text(n), text(s)), positions);
         }
@@ -77,5 +87,10 @@ fn main() {
         worst.0.as_secs_f64() * 1e3,
         worst.1,
         worst.2
+    );
+    println!(
+        "{} holding(s) given up as too large: {}",
+        too_large.len(),
+        too_large.join(", ")
     );
 }

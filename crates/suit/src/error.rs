@@ -77,7 +77,7 @@ pub enum SuitError {
         text: String,
     },
     /// The search went past its size limit.
-    #[error("the search is too large ({states} positions); try fewer cards or fewer entries")]
+    #[error("this holding's search is too large for the solver (stopped after {states} positions): its defenders' cards fall into too many runs; try it with fewer small cards")]
     TooLarge {
         /// Positions searched when it stopped.
         states: usize,

@@ -22,8 +22,11 @@ use crate::SuitError;
 
 /// Largest number of runs of defenders' cards (13 cards, runs separated by declarer's cards).
 pub(crate) const MAX_GROUPS: usize = 7;
-/// Positions searched before giving up (no holding reaches it; a guard on memory).
+/// Positions searched before giving up (a guard on memory).
 const POSITION_LIMIT: usize = 4_000_000;
+/// Vector entries built and compared before giving up: a guard on time for the few
+/// holdings whose Pareto sets explode (about four seconds natively; 3 / K1075 needs 9e9).
+const WORK_LIMIT: u64 = 40_000_000_000;
 
 /// A run of consecutive defenders' cards (no declarer card between them).
 #[derive(Debug, Clone, Copy)]
@@ -134,6 +137,8 @@ pub(crate) struct Search {
     pub memo: HashMap<State, u32>,
     pub sets: Vec<Vec<Elem>>,
     checks: usize,
+    /// Vectors built so far at defenders' choices (see [`WORK_LIMIT`]).
+    pub work: u64,
     pub on_progress: Option<Box<dyn FnMut(usize) -> bool>>,
 }
 
@@ -182,6 +187,7 @@ impl Search {
             memo: HashMap::new(),
             sets: Vec::new(),
             checks: 0,
+            work: 0,
             on_progress: None,
         }
     }
@@ -446,7 +452,10 @@ impl Search {
                                 });
                             }
                         }
-                        prune(all)
+                        let too_large = || SuitError::TooLarge {
+                            states: self.memo.len(),
+                        };
+                        pareto(all, |e: &Elem| &e.v, &mut self.work).ok_or_else(too_large)?
                     }
                     1 | 3 => {
                         let mut cur: Vec<(Box<[u8]>, Vec<u32>)> = vec![(
@@ -466,6 +475,12 @@ impl Search {
                                 .map(|(c, (p, _))| (p, c))
                                 .collect();
                             let child_set = &self.sets[id as usize];
+                            self.work += (cur.len() * child_set.len()) as u64 * n as u64;
+                            if self.work > WORK_LIMIT {
+                                return Err(SuitError::TooLarge {
+                                    states: self.memo.len(),
+                                });
+                            }
                             let mut next = Vec::with_capacity(cur.len() * child_set.len());
                             for (v, picks) in &cur {
                                 for (j, e) in child_set.iter().enumerate() {
@@ -480,7 +495,10 @@ impl Search {
                                     next.push((w, p));
                                 }
                             }
-                            cur = prune_pairs(next);
+                            cur = pareto(next, |e: &(Box<[u8]>, Vec<u32>)| &e.0, &mut self.work)
+                                .ok_or(SuitError::TooLarge {
+                                    states: self.memo.len(),
+                                })?;
                         }
                         cur.into_iter()
                             .map(|(v, p)| Elem {
@@ -537,26 +555,21 @@ fn total(v: &[u8]) -> u32 {
     v.iter().map(|&x| x as u32).sum()
 }
 
-/// Keeps the Pareto-maximal vectors (one of each equal group, the first met).
-pub(crate) fn prune(mut all: Vec<Elem>) -> Vec<Elem> {
+/// Keeps the Pareto-maximal vectors (one of each equal group, the first met); `None` when
+/// the comparisons would take `work` past [`WORK_LIMIT`].
+fn pareto<T>(mut all: Vec<T>, v: impl Fn(&T) -> &[u8], work: &mut u64) -> Option<Vec<T>> {
     // Stable sort by sum, larger first: a vector can only be dominated by one sorted before it.
-    all.sort_by_cached_key(|e| std::cmp::Reverse(total(&e.v)));
-    let mut kept: Vec<Elem> = Vec::new();
+    all.sort_by_cached_key(|e| std::cmp::Reverse(total(v(e))));
+    let words = all.first().map_or(1, |e| v(e).len() as u64 / 8);
+    let mut kept: Vec<T> = Vec::new();
     for e in all {
-        if !kept.iter().any(|k| dominates(&k.v, &e.v)) {
+        *work += kept.len() as u64 * words;
+        if *work > WORK_LIMIT {
+            return None;
+        }
+        if !kept.iter().any(|k| dominates(v(k), v(&e))) {
             kept.push(e);
         }
     }
-    kept
-}
-
-fn prune_pairs(mut all: Vec<(Box<[u8]>, Vec<u32>)>) -> Vec<(Box<[u8]>, Vec<u32>)> {
-    all.sort_by_cached_key(|e| std::cmp::Reverse(total(&e.0)));
-    let mut kept: Vec<(Box<[u8]>, Vec<u32>)> = Vec::new();
-    for e in all {
-        if !kept.iter().any(|k| dominates(&k.0, &e.0)) {
-            kept.push(e);
-        }
-    }
-    kept
+    Some(kept)
 }

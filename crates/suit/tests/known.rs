@@ -265,3 +265,20 @@ fn bad_input_says_where() {
         Entries::Limited { north: 1, south: 2 }
     );
 }
+
+#[test]
+fn a_holding_whose_search_explodes_is_refused_not_run_for_minutes() {
+    // K1073 / 64: the defenders' A, QJ, 98, 5 and 2 in five runs opposite six declarer
+    // cards; the Pareto sets explode. The solver stops at its work limit with a message.
+    let p = Problem::parse(
+        "K1073",
+        "64",
+        Entries::Unlimited,
+        Vacant::START,
+        Objective::MaxExpected,
+    )
+    .unwrap();
+    let e = solve(&p).unwrap_err();
+    assert!(matches!(e, SuitError::TooLarge { .. }), "{e:?}");
+    assert!(e.to_string().contains("too large for the solver"), "{e}");
+}

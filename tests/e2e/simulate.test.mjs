@@ -179,6 +179,18 @@ test('which contract: a fixed hand and conditions on partner, 30 deals, the CLI 
   assert.equal(await page.textContent('#simulate-c-csv'), cli);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#simulate-c-pbn')]);
   assert.equal(fs.readFileSync(await download.path(), 'utf8'), fs.readFileSync(pbn, 'utf8'));
+  // The chart: one bar per contract, named for a screen reader.
+  assert.equal(await page.locator('#simulate-c-chart svg .sl-bar').count(), 2);
+  assert.match(await page.getAttribute('#simulate-c-chart svg', 'aria-label'), /Percentage of 30 deals on which each contract makes/);
+  // Every strain and declarer: the 20 lines `fairdeal simulate contract` prints, figure for figure.
+  await page.check('#simulate-c-all-lines');
+  const pageLines = await page.$$eval('#simulate-c-dist tbody tr', (rows) => rows.map((r) =>
+    [r.querySelector('th').textContent, ...[...r.querySelectorAll('td')].map((td) => td.textContent || '0')].join(' ')));
+  assert.equal(pageLines.length, 20);
+  const text = execFileSync(fairdealExe(), ['simulate', 'contract', spec, '--contracts', '3NT:N,4S:N',
+    '-n', '30', '--seed', seed, '-q'], { encoding: 'utf8' });
+  const cliLines = text.split('\n').filter((l) => /^(NT|S|H|D|C):[NESW] /.test(l)).map((l) => l.trim().split(/\s+/).join(' '));
+  assert.deepEqual(pageLines, cliLines);
   await shot(page, 'simulate-contract-30');
   assert.deepEqual(errors, []);
   assertLocalOnly(requests);

@@ -87,7 +87,7 @@ pub struct ContractProblem {
 }
 
 /// DD table's strains in the order reports print them.
-const STRAINS: [Strain; 5] = [
+pub const STRAINS: [Strain; 5] = [
     Strain::Notrump,
     Strain::Spades,
     Strain::Hearts,

@@ -11,11 +11,13 @@ use std::rc::Rc;
 
 use fairdeal_constrain::parse;
 use fairdeal_model::dd::DdTable;
-use fairdeal_model::{Deal, Vulnerability};
+use fairdeal_model::{Deal, Seat, Vulnerability};
 use fairdeal_sim::contract::parse_choices;
+use fairdeal_sim::contract::STRAINS;
 use fairdeal_sim::{ContractProblem, ContractReport};
 use yew::prelude::*;
 
+use super::chart::contract_svg;
 use super::run::{self, Phase, Run, RunAction, RunKind};
 use super::state::MAX_PAGE_DEALS;
 use crate::components::form_field::{on_change, on_input};
@@ -132,6 +134,7 @@ fn distinct_lines(r: &ContractReport) -> Vec<(fairdeal_model::Strain, fairdeal_m
 pub fn ContractPanel() -> Html {
     let form = use_state(ContractForm::default);
     let run = use_reducer(ContractRun::default);
+    let all_lines = use_state(|| false);
     let link = (*use_state(WorkerLink::default)).clone();
     let current: Rc<RefCell<u32>> = (*use_state(|| Rc::new(RefCell::new(0u32)))).clone();
     let batch: Rc<RefCell<Option<BatchId>>> = (*use_state(|| Rc::new(RefCell::new(None)))).clone();
@@ -247,8 +250,28 @@ pub fn ContractPanel() -> Html {
     let failed = matches!(run.phase, Phase::Failed(_));
     let (done, total) = run.progress();
     let phase_name = run.phase_name();
+    let on_all_lines = {
+        let all_lines = all_lines.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            all_lines.set(input.checked());
+        })
+    };
+    let lines = |r: &ContractReport| {
+        if *all_lines {
+            STRAINS
+                .into_iter()
+                .flat_map(|s| Seat::ALL.into_iter().map(move |d| (s, d)))
+                .collect()
+        } else {
+            distinct_lines(r)
+        }
+    };
     let results = run.report.clone().map(|r| html! {
         <div class="sl-contract-results">
+            <figure class="sl-figure" id="simulate-c-chart">
+                { Html::from_html_unchecked(AttrValue::from(contract_svg(&r, false))) }
+            </figure>
             <table class="sl-table" id="simulate-c-table">
                 <caption>{ format!("Over {} deals: % of deals each contract makes double dummy and its mean score (declaring side), with 95 % intervals.", r.deals) }</caption>
                 <thead><tr><th scope="col">{"Contract"}</th><th scope="col">{"Makes %"}</th><th scope="col">{"Mean score"}</th></tr></thead>
@@ -267,13 +290,17 @@ pub fn ContractPanel() -> Html {
                 }) }
             </ul>
             <table class="sl-table sl-dist" id="simulate-c-dist">
-                <caption>{"Double-dummy tricks: how many deals give each declarer each number of tricks (the strains and declarers of the contracts)."}</caption>
+                <caption>{ if *all_lines {
+                    "Double-dummy tricks: how many deals give each declarer each number of tricks (every strain and declarer)."
+                } else {
+                    "Double-dummy tricks: how many deals give each declarer each number of tricks (the strains and declarers of the contracts)."
+                } }</caption>
                 <thead><tr>
                     <th scope="col">{"Strain:declarer"}</th><th scope="col">{"Mean"}</th>
                     { for (0..14).map(|t| html! { <th scope="col">{ t }</th> }) }
                 </tr></thead>
                 <tbody>
-                { for distinct_lines(&r).into_iter().map(|(strain, seat)| {
+                { for lines(&r).into_iter().map(|(strain, seat)| {
                     let counts = r.distribution[strain.index()][seat.index()];
                     let mean = r.mean_tricks[strain.index()][seat.index()];
                     html! { <tr>
@@ -284,6 +311,10 @@ pub fn ContractPanel() -> Html {
                 }) }
                 </tbody>
             </table>
+            <label class="sl-check">
+                <input type="checkbox" id="simulate-c-all-lines" checked={*all_lines} onchange={on_all_lines.clone()} />
+                {" Every strain and declarer (as "}<code>{"fairdeal simulate contract"}</code>{" prints them)"}
+            </label>
             <div class="sl-buttons">
                 <button type="button" id="simulate-c-pbn" onclick={on_pbn.clone()}>{"Export deals (PBN)"}</button>
             </div>

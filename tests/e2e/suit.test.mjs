@@ -113,3 +113,34 @@ test('browser solve of the slowest sampled holding within 3x of native', { timeo
   assert.ok(ratios[1] < 3, `median browser/native ${ratios[1].toFixed(2)}`);
   assert.deepEqual(errors, []);
 });
+
+// Accessibility: axe-core's WCAG 2 A/AA rules (contrast included) on the solved /suit page
+// and on the viewer with its odds panel, in the light and dark themes.
+const AXE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+async function axeViolations(page) {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    resultTypes: ['violations'],
+  }));
+  return result.violations.flatMap((v) => v.nodes.map((n) =>
+    `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}`));
+}
+
+test('suit page and odds panel pass axe WCAG 2 AA in both themes', { timeout: 180_000 }, async () => {
+  const LIN = path.join(ROOT, 'crates/interop/tests/data/play/endplay-example1.lin');
+  const viewUrl = run(['link', LIN, '--base', server.url]).trim();
+  const found = [];
+  for (const colorScheme of ['light', 'dark']) {
+    const { context, page } = await openPage(browser, { colorScheme });
+    await page.goto(server.url + '/suit?n=AQ10&s=xxx&target=2');
+    await waitForApp(page);
+    await page.locator('#suit-best').waitFor({ timeout: 60_000 });
+    for (const v of await axeViolations(page)) found.push(`/suit ${colorScheme}: ${v}`);
+    await page.goto(viewUrl);
+    await page.locator('.odds-panel').waitFor({ timeout: 60_000 });
+    for (const v of await axeViolations(page)) found.push(`/view ${colorScheme}: ${v}`);
+    await context.close();
+  }
+  assert.deepEqual(found, [], found.join('\n'));
+});

@@ -72,7 +72,7 @@ pub struct NavItem {
 }
 
 /// The navigation, in order; the home page and the top bar are both built from it.
-pub fn nav_items() -> [NavItem; 7] {
+pub fn nav_items() -> [NavItem; 10] {
     [
         NavItem {
             route: Route::Deal,
@@ -108,6 +108,21 @@ pub fn nav_items() -> [NavItem; 7] {
             route: Route::Script,
             label: "Script",
             blurb: "Run dealer scripts (BBO's language) unchanged: checked as you type, with charts of averages and frequencies.",
+        },
+        NavItem {
+            route: Route::Simulate,
+            label: "Simulate",
+            blurb: "Which opening lead, which contract: double dummy over deals that fit the auction, with 95 % intervals.",
+        },
+        NavItem {
+            route: Route::View,
+            label: "Play",
+            blurb: "Step through a board's play with the double-dummy result of every card, or play it out; share it as a link or QR code.",
+        },
+        NavItem {
+            route: Route::Suit,
+            label: "Suit play",
+            blurb: "The best way to play a suit combination, found by exhaustive search, with its exact chance.",
         },
     ]
 }

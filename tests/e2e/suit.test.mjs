@@ -144,3 +144,17 @@ test('suit page and odds panel pass axe WCAG 2 AA in both themes', { timeout: 18
   }
   assert.deepEqual(found, [], found.join('\n'));
 });
+
+test('the Suit combinations lesson links its problems to the Suit page', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/probability');
+  await waitForApp(page);
+  const card = page.locator('.pq-lesson-card', { has: page.locator('[data-lesson="suit-combinations"]') });
+  const links = await card.locator('a[href^="/suit?"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.deepEqual(links, ['/suit?n=AQ&s=xx&target=2', '/suit?n=AQ10&s=xxx&target=2', '/suit?n=AKJ10x&s=xxxx&target=5']);
+  await card.locator('a[href="/suit?n=AQ10&s=xxx&target=2"]').click();
+  await page.waitForFunction(() => document.querySelector('#suit-best')?.textContent.startsWith('76.00% (19/25)'), null, { timeout: 60_000 });
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

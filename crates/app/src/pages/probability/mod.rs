@@ -317,7 +317,7 @@ pub fn ProbabilityPage() -> Html {
         html! {
             <li class="pq-lesson-card">
                 <h3>{ lesson.title }</h3>
-                <p>{ lesson.blurb }</p>
+                <p>{ with_page_links(lesson.blurb) }</p>
                 <div class="pq-lesson-actions">
                     <button type="button" class="pq-open-lesson" data-lesson={lesson.key} onclick={open}>
                         { format!("Open ({} charts)", lesson.steps.len()) }
@@ -368,4 +368,22 @@ pub fn ProbabilityPage() -> Html {
             }
         </div>
     }
+}
+
+/// A lesson's text with its in-app paths (`/suit?n=AQ&s=xx`, up to a space or `)`) as links.
+fn with_page_links(text: &str) -> Html {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("/suit?") {
+        let len = rest[start..]
+            .find(|c: char| c == ')' || c.is_whitespace())
+            .unwrap_or(rest.len() - start);
+        let (before, after) = rest.split_at(start);
+        let (path, tail) = after.split_at(len);
+        parts.push(html! { { before } });
+        parts.push(html! { <a href={path.to_string()}>{ path }</a> });
+        rest = tail;
+    }
+    parts.push(html! { { rest } });
+    parts.into_iter().collect::<Html>()
 }

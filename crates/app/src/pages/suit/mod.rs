@@ -164,10 +164,7 @@ pub fn SuitPage() -> Html {
             if let Err(e) = text.problem() {
                 return run.dispatch(RunAction::Fail(e.to_string()));
             }
-            let job = match link.next_job() {
-                Ok((job, _)) => job,
-                Err(m) => return run.dispatch(RunAction::Fail(m)),
-            };
+            let job = link.next_plain_job();
             run.dispatch(RunAction::Start(job));
             let run = run.clone();
             link.send(ToWorker::Suit { job, problem: text }, move |o| {

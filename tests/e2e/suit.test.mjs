@@ -78,6 +78,22 @@ test('the viewer odds panel follows the play and equals fairdeal odds', { timeou
     seen.push(JSON.stringify(rows));
   }
   assert.equal(new Set(seen).size, seen.length, 'the odds change as cards are played');
+  // What the auction showed: the panel counts with it, as `fairdeal odds --lho/--rho` does.
+  const cliShown = (k) => run(['odds', LIN, '--after', String(k), '--lho', 'hcp 0-9', '--rho', 'spades 5+', '--csv'])
+    .trim().split('\n').slice(1).map((l) => {
+      const m = l.match(/^"((?:[^"]|"")*)",(.*)$/);
+      const [label, , , fraction, percent] = m[2].split(',');
+      return [m[1].replace(/""/g, '"'), label, fraction, `${percent} %`];
+    });
+  const cells = () => JSON.stringify([...document.querySelectorAll('.odds-table td')].map((td) => td.textContent));
+  const before = await page.evaluate(cells);
+  await page.fill('#odds-lho', 'hcp 0-9');
+  await page.fill('#odds-rho', 'spades 5+');
+  await page.waitForFunction((b) => JSON.stringify([...document.querySelectorAll('.odds-table td')].map((td) => td.textContent)) !== b, before);
+  assert.deepEqual(await panel(), cliShown(21), 'with the auction ranges');
+  await page.fill('#odds-rho', 'spades 5+, trumps 3');
+  assert.match(await page.textContent('.odds-error'), /Right-hand opponent showed: column 12: `trumps`/);
+  await page.fill('#odds-rho', 'spades 5+');
   await shot(page, 'viewer-odds-panel');
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);

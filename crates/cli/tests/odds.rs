@@ -8,7 +8,7 @@ use common::stdout_of;
 use fairdeal_interop::link::Link;
 use fairdeal_interop::read_lin;
 use fairdeal_model::Suit;
-use fairdeal_prob::at_table::Position;
+use fairdeal_prob::at_table::{Position, Shown};
 use fairdeal_prob::exact::binomial;
 use fairdeal_prob::Fraction;
 
@@ -78,4 +78,45 @@ fn after_cards_every_row_is_the_engines() {
             .collect();
         assert_eq!(got, want, "after {k} cards");
     }
+}
+
+#[test]
+fn what_the_auction_showed_narrows_the_count_and_bad_text_names_the_column() {
+    let bytes = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FILE)).unwrap();
+    let link = Link::from_board(&read_lin(&bytes).boards[0]).unwrap();
+    let declarer = link.contract.unwrap().declarer;
+    let mut position = Position::from_play(&link.deal, declarer, &link.play[..4]).unwrap();
+    let plain = position.charts().unwrap();
+    position.show(true, &Shown::parse("spades 5+").unwrap());
+    position.show(false, &Shown::parse("hcp 6-12").unwrap());
+    let want: Vec<String> = position
+        .charts()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c.rows.iter().map(|r| r.probability.to_string()))
+        .collect();
+    assert_ne!(position.charts().unwrap(), plain);
+    let out = stdout_of(&[
+        "odds",
+        FILE,
+        "--after",
+        "4",
+        "--lho",
+        "spades 5+",
+        "--rho",
+        "hcp 6-12",
+        "--csv",
+    ]);
+    let got: Vec<String> = rows(&out).into_iter().map(|r| r[4].clone()).collect();
+    assert_eq!(got, want);
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_fairdeal"))
+        .args(["odds", FILE, "--rho", "hcp 6-12, trumps 3"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("--rho") && err.contains("column 11") && err.contains("`trumps`"),
+        "{err}"
+    );
 }

@@ -47,6 +47,9 @@ pub struct Position {
     pub west_hcp: HcpRange,
     /// East's HCP as dealt.
     pub east_hcp: HcpRange,
+    /// The seats of "West" and "East" (declarer's left- and right-hand opponents), whose
+    /// names the charts use: West and East unless the position comes from a deal.
+    pub seats: [Seat; 2],
 }
 
 fn shift_length(r: LengthRange, played: u32) -> Option<LengthRange> {
@@ -96,6 +99,7 @@ impl Position {
             east_lengths: [LengthRange::ANY; 4],
             west_hcp: HcpRange::ANY,
             east_hcp: HcpRange::ANY,
+            seats: [Seat::West, Seat::East],
         }
     }
 
@@ -106,6 +110,7 @@ impl Position {
     pub fn from_play(deal: &Deal, declarer: Seat, played: &[Card]) -> Result<Position, ProbError> {
         let (lho, rho) = (declarer.lho(), declarer.rho());
         let mut p = Position::new(deal.hand(declarer), deal.hand(declarer.partner()));
+        p.seats = [lho, rho];
         let mut seen = Hand::EMPTY;
         for (trick, cards) in played.chunks(4).enumerate() {
             let led = cards[0].suit();
@@ -191,10 +196,12 @@ impl Position {
         let hidden = self.hidden()?;
         let mut chart = hidden.west_length_chart(suit)?;
         chart.title = format!(
-            "{} {}: the {} unseen cards, West-East",
+            "{} {}: the {} unseen cards, {}-{}",
             suit.symbol(),
             suit.name(),
-            hidden.unseen.suit_len(suit)
+            hidden.unseen.suit_len(suit),
+            self.seats[0].name(),
+            self.seats[1].name()
         );
         Ok(chart)
     }
@@ -210,14 +217,18 @@ impl Position {
             for rank in held.ranks().filter(|r| r.value() >= 10) {
                 let card = Card::new(suit, rank);
                 let count = west_holds(&hidden, card)?;
-                rows.push((format!("{} with West", card_label(card)), count));
+                rows.push((
+                    format!("{} with {}", card_label(card), self.seats[0].name()),
+                    count,
+                ));
             }
         }
         // Highest suit first, and within a suit the highest card first.
         rows.sort_by_key(|(label, _)| label_order(label));
+        let west = self.seats[0].name();
         Chart::new(
             "Where the unseen honours are",
-            "P(West holds c) = layouts with c in West's hand / all layouts (known lengths and HCP)",
+            format!("P({west} holds c) = layouts with c in {west}'s hand / all layouts (known lengths and HCP)"),
             "layouts of the hidden cards",
             total,
             DEFAULT_DECIMALS,
@@ -269,5 +280,8 @@ fn west_holds(hidden: &HiddenHands, card: Card) -> Result<u128, ProbError> {
     }
 }
 
+mod shown;
 #[cfg(test)]
 mod tests;
+
+pub use shown::{Shown, ShownError};

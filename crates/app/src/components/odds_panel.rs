@@ -2,12 +2,12 @@
 //! opponents and where every unseen honour is, as exact fractions — for a deal, its declarer
 //! and the cards played so far (`fairdeal_prob::at_table`, what `fairdeal odds` prints).
 //! Recomputed when the props change (the exact count is a few small generating functions:
-//! milliseconds, so it runs on the page thread). "West" in the charts is declarer's
-//! left-hand opponent; the panel names the real seats.
+//! milliseconds, so it runs on the page thread). The charts name the opponents by seat; two
+//! text boxes take what each showed in the auction (`hcp 11-15, spades 5+`).
 
-use fairdeal_model::{Card, Deal, Seat, Suit};
-use fairdeal_prob::at_table::Position;
-use fairdeal_prob::{Chart, HcpRange, LengthRange};
+use fairdeal_model::{Card, Deal, Seat};
+use fairdeal_prob::at_table::{Position, Shown};
+use fairdeal_prob::Chart;
 use yew::prelude::*;
 
 /// Props of [`OddsPanel`].
@@ -19,28 +19,19 @@ pub struct OddsPanelProps {
     pub declarer: Seat,
     /// The cards played so far, in order from the opening lead.
     pub played: Vec<Card>,
-    /// What the auction showed, if anything: each opponent's length range per suit
-    /// (♠ ♥ ♦ ♣; left-hand opponent first) and HCP range, as dealt.
-    #[prop_or_default]
-    pub auction: Option<([[LengthRange; 4]; 2], [HcpRange; 2])>,
 }
 
-/// The charts of the position (splits ♠ to ♣, then the honours) or the reason there are none.
-pub fn odds_charts(props: &OddsPanelProps) -> Result<Vec<Chart>, String> {
+/// The charts of the position (splits ♠ to ♣, then the honours), with what each opponent
+/// showed in the auction (declarer's left-hand one first, as typed), or the reason there
+/// are none.
+pub fn odds_charts(props: &OddsPanelProps, shown: &[String; 2]) -> Result<Vec<Chart>, String> {
     let mut p = Position::from_play(&props.deal, props.declarer, &props.played)
         .map_err(|e| e.to_string())?;
-    if let Some((lengths, hcp)) = props.auction {
-        p.west_lengths = lengths[0];
-        p.east_lengths = lengths[1];
-        p.west_hcp = hcp[0];
-        p.east_hcp = hcp[1];
+    for (i, (text, who)) in shown.iter().zip(["Left-hand", "Right-hand"]).enumerate() {
+        let s = Shown::parse(text).map_err(|e| format!("{who} opponent showed: {e}"))?;
+        p.show(i == 0, &s);
     }
-    let mut out = Vec::new();
-    for suit in Suit::ALL {
-        out.push(p.split_chart(suit).map_err(|e| e.to_string())?);
-    }
-    out.push(p.honour_chart().map_err(|e| e.to_string())?);
-    Ok(out)
+    p.charts().map_err(|e| e.to_string())
 }
 
 fn chart_table(chart: &Chart, i: usize) -> Html {
@@ -63,15 +54,39 @@ fn chart_table(chart: &Chart, i: usize) -> Html {
 /// The odds panel.
 #[component]
 pub fn OddsPanel(props: &OddsPanelProps) -> Html {
-    let charts = use_memo(props.clone(), odds_charts);
+    let shown = use_state(|| [String::new(), String::new()]);
+    let charts = use_memo((props.clone(), (*shown).clone()), |(p, s)| {
+        odds_charts(p, s)
+    });
     let d = props.declarer;
+    let input = |i: usize, id: &'static str, seat: Seat| {
+        let value = shown[i].clone();
+        let shown = shown.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let el: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let mut next = (*shown).clone();
+            next[i] = el.value();
+            shown.set(next);
+        });
+        html! {
+            <label class="odds-shown">
+                { format!("{} showed", seat.name()) }
+                <input id={id} type="text" spellcheck="false" placeholder="e.g. hcp 11-15, spades 5+"
+                    {value} {oninput} />
+            </label>
+        }
+    };
     html! {
         <section class="odds-panel" aria-labelledby="odds-h" data-played={props.played.len().to_string()}>
             <h2 id="odds-h">{ "Odds now" }</h2>
             <p class="odds-note">{ format!(
-                "From declarer's seat after {} card{}: \"West\" is {} (declarer's left), \"East\" is {}. Exact fractions over every layout of the unseen cards.",
+                "From declarer's seat after {} card{} ({} on declarer's left, {} on the right): exact fractions over every layout of the unseen cards that fits what the auction showed.",
                 props.played.len(), if props.played.len() == 1 { "" } else { "s" },
                 d.lho().name(), d.rho().name()) }</p>
+            <div class="odds-auction" role="group" aria-label="What the auction showed">
+                { input(0, "odds-lho", d.lho()) }
+                { input(1, "odds-rho", d.rho()) }
+            </div>
             { match &*charts {
                 Ok(charts) => html! {
                     <div class="odds-charts">{ for charts.iter().enumerate().map(|(i, c)| chart_table(c, i)) }</div>

@@ -1,18 +1,17 @@
-//! `fairdeal odds IN [--board N] [--after K] [--csv]`: the odds during the play of one board —
+//! `fairdeal odds IN [--board N] [--after K] [--lho SHOWN] [--rho SHOWN] [--csv]`: the odds during the play of one board —
 //! for each suit, how its unseen cards lie between declarer's opponents, and where every
 //! unseen honour is, as exact fractions (`fairdeal_prob::at_table`).
 //!
 //! IN is a PBN or LIN hand record with a contract and play (or a viewer / BBO link, as
 //! `fairdeal play` reads). The position is declarer's view after the first K cards of the
 //! play (default: all of them): declarer's and dummy's hands, the cards each opponent has
-//! played, the suits each has shown out of. "West" is declarer's left-hand opponent and
-//! "East" the right-hand one, whatever the seats. `--csv` prints every chart's rows as
+//! played, the suits each has shown out of. The charts name the opponents by their seats
+//! (declarer's left-hand one first). `--lho`/`--rho` add what each showed in
+//! the auction (`hcp 11-15, spades 5+`), which makes the count a constrained one. `--csv` prints every chart's rows as
 //! `chart,label,count,total,fraction,percent`.
 
 use anyhow::{bail, Context};
-use fairdeal_model::Suit;
-use fairdeal_prob::at_table::Position;
-use fairdeal_prob::Chart;
+use fairdeal_prob::at_table::{Position, Shown};
 
 use crate::cmd::link::load;
 use crate::cmd::prob::table;
@@ -28,19 +27,16 @@ pub struct Args {
     /// Cards of the play seen so far (default: every card of the record).
     #[arg(long)]
     after: Option<usize>,
+    /// What declarer's left-hand opponent showed in the auction, e.g. `hcp 11-15, spades 5+`
+    /// (items `hcp RANGE` or a suit and RANGE; RANGE `n`, `a-b`, `a+`, `a-`).
+    #[arg(long, value_name = "SHOWN")]
+    lho: Option<String>,
+    /// What declarer's right-hand opponent showed, in the same form.
+    #[arg(long, value_name = "SHOWN")]
+    rho: Option<String>,
     /// CSV instead of tables.
     #[arg(long)]
     csv: bool,
-}
-
-/// The charts of a position: one split per suit, then the honours.
-pub fn charts(position: &Position) -> anyhow::Result<Vec<Chart>> {
-    let mut out = Vec::new();
-    for suit in Suit::ALL {
-        out.push(position.split_chart(suit)?);
-    }
-    out.push(position.honour_chart()?);
-    Ok(out)
 }
 
 /// Runs `fairdeal odds`.
@@ -56,9 +52,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             link.play.len()
         );
     }
-    let position = Position::from_play(&link.deal, contract.declarer, &link.play[..k])
+    let mut position = Position::from_play(&link.deal, contract.declarer, &link.play[..k])
         .context("reading the play")?;
-    let charts = charts(&position)?;
+    for (west, flag, text) in [(true, "--lho", &args.lho), (false, "--rho", &args.rho)] {
+        if let Some(text) = text {
+            let shown = Shown::parse(text).with_context(|| format!("{flag} `{text}`"))?;
+            position.show(west, &shown);
+        }
+    }
+    let charts = position.charts()?;
     let d = contract.declarer;
     if args.csv {
         println!("chart,label,count,total,fraction,percent");
@@ -77,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     } else {
         println!(
-            "Declarer {}; after {k} card{} of play. West = {} (declarer's left), East = {}.\n",
+            "Declarer {}; after {k} card{} of play. Left-hand opponent {}, right-hand opponent {}.\n",
             d.name(),
             if k == 1 { "" } else { "s" },
             d.lho().name(),

@@ -200,3 +200,43 @@ fn from_play_reads_who_played_what_and_who_showed_out() {
     assert!(!p.west_void.iter().any(|&v| v));
     assert!(Position::from_play(&deal, Seat::South, &[lead, lead]).is_err());
 }
+
+#[test]
+fn shown_reads_what_players_type_and_names_the_column_of_a_mistake() {
+    let s = Shown::parse("hcp 11-15, spades 5+, h 0-1, diamonds 3, clubs 4-").unwrap();
+    assert_eq!(s.hcp, HcpRange::new(11, 15).unwrap());
+    assert_eq!(
+        s.lengths,
+        [
+            LengthRange::new(5, 13).unwrap(),
+            LengthRange::new(0, 1).unwrap(),
+            LengthRange::new(3, 3).unwrap(),
+            LengthRange::new(0, 4).unwrap(),
+        ]
+    );
+    assert_eq!(Shown::parse("  ").unwrap(), Shown::default());
+    let e = Shown::parse("hcp 12, tricks 3").unwrap_err();
+    assert_eq!(e.column, 9);
+    assert!(e.to_string().contains("`tricks`"), "{e}");
+    let e = Shown::parse("spades 9-5").unwrap_err();
+    assert_eq!((e.column, e.message.contains("`9-5`")), (1, true));
+    assert!(Shown::parse("hcp 38").is_err());
+    assert!(Shown::parse("spades").is_err());
+}
+
+#[test]
+fn showing_is_setting_the_dealt_ranges() {
+    let [decl, dummy, _, _] = hands();
+    let shown = Shown::parse("hcp 11-15, spades 5+").unwrap();
+    let mut by_text = Position::new(decl, dummy);
+    by_text.show(false, &shown);
+    let mut by_hand = Position::new(decl, dummy);
+    by_hand.east_hcp = HcpRange::new(11, 15).unwrap();
+    by_hand.east_lengths[0] = LengthRange::new(5, 13).unwrap();
+    assert_eq!(by_text.charts().unwrap(), by_hand.charts().unwrap());
+    // And it changes the odds: East's five spades make a spade split with East long certain.
+    assert_ne!(
+        by_text.charts().unwrap(),
+        Position::new(decl, dummy).charts().unwrap()
+    );
+}

@@ -57,55 +57,36 @@ pub fn solve_with(
         search: &search,
         cache: Default::default(),
     };
+    // An element's rank by the objective: (wins, expected sum) for a target, else the sum.
+    let rank = |v: &[u8]| {
+        let (_, _, _, wins, sum) = figures(
+            problem.objective,
+            &v[..weights.len()],
+            &weights,
+            total,
+            most,
+        );
+        match problem.objective {
+            Objective::Target(_) => (wins, sum),
+            Objective::MaxExpected => (sum, 0),
+        }
+    };
     // The best element of each first play, by the objective.
     let mut lines: Vec<(u128, u128, usize, Line)> = Vec::new();
     let root_set = &search.sets[root_id as usize];
     for (o, (m, child, _)) in moves.iter().enumerate() {
-        let mut best: Option<(u128, u128, usize)> = None;
-        for (j, e) in root_set.iter().enumerate() {
-            let search::Prov::Choose { option, .. } = e.prov else {
-                continue;
-            };
-            if option as usize != o {
-                continue;
-            }
-            let (_, _, _, wins, sum) = figures(
-                problem.objective,
-                &e.v[..weights.len()],
-                &weights,
-                total,
-                most,
-            );
-            let key = match problem.objective {
-                Objective::Target(_) => (wins, sum),
-                Objective::MaxExpected => (sum, 0),
-            };
-            if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-                best = Some((key.0, key.1, j));
-            }
-        }
+        let best = best_element(
+            root_set.iter().enumerate().filter(|(_, e)| {
+                matches!(e.prov, search::Prov::Choose { option, .. } if option as usize == o)
+            }),
+            &rank,
+        );
         // A first play none of whose lines is Pareto-optimal overall: solve it on its own.
         let (k0, k1, j, set_ofchild) = match best {
             Some((a, b, j)) => (a, b, j, false),
             None => {
                 let child_id = search.memo[child];
-                let mut bestc: Option<(u128, u128, usize)> = None;
-                for (j, e) in search.sets[child_id as usize].iter().enumerate() {
-                    let (_, _, _, wins, sum) = figures(
-                        problem.objective,
-                        &e.v[..weights.len()],
-                        &weights,
-                        total,
-                        most,
-                    );
-                    let key = match problem.objective {
-                        Objective::Target(_) => (wins, sum),
-                        Objective::MaxExpected => (sum, 0),
-                    };
-                    if bestc.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-                        bestc = Some((key.0, key.1, j));
-                    }
-                }
+                let bestc = best_element(search.sets[child_id as usize].iter().enumerate(), &rank);
                 let (a, b, j) = bestc.unwrap_or((0, 0, 0));
                 (a, b, j, true)
             }
@@ -148,4 +129,19 @@ pub fn solve_with(
         lines: lines.into_iter().map(|l| l.3).collect(),
         positions: search.memo.len(),
     })
+}
+
+/// The highest-ranked of `elems` (index, element) as (rank, index); the first of equals.
+fn best_element<'a>(
+    elems: impl Iterator<Item = (usize, &'a search::Elem)>,
+    rank: &impl Fn(&[u8]) -> (u128, u128),
+) -> Option<(u128, u128, usize)> {
+    let mut best: Option<(u128, u128, usize)> = None;
+    for (j, e) in elems {
+        let key = rank(&e.v);
+        if best.is_none_or(|b| key > (b.0, b.1)) {
+            best = Some((key.0, key.1, j));
+        }
+    }
+    best
 }

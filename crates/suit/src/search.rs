@@ -24,9 +24,13 @@ use crate::SuitError;
 pub(crate) const MAX_GROUPS: usize = 7;
 /// Positions searched before giving up (a guard on memory).
 const POSITION_LIMIT: usize = 4_000_000;
-/// Vector entries built and compared before giving up: a guard on time for the few
-/// holdings whose Pareto sets explode (about four seconds natively; 3 / K1075 needs 9e9).
-const WORK_LIMIT: u64 = 40_000_000_000;
+/// Vector entries built and word comparisons made before giving up: a guard on time for the
+/// few holdings whose Pareto sets explode (K8 / Q1064 reaches it after about seven seconds
+/// natively; K1073 / 64, which solves in three to four, needs about a third of it).
+const WORK_LIMIT: u64 = 15_000_000_000;
+/// Combinations of two sets' vectors at a defender's choice before giving up (a guard on
+/// memory: four bytes of sum each).
+const CANDIDATE_LIMIT: usize = 40_000_000;
 
 /// A run of consecutive defenders' cards (no declarer card between them).
 #[derive(Debug, Clone, Copy)]
@@ -439,29 +443,48 @@ impl Search {
             } else {
                 match s.phase {
                     0 | 2 => {
-                        let mut all = Vec::new();
-                        for (o, (_, child, _)) in moves.iter().enumerate() {
-                            let id = self.solve_at(*child, live.clone())?;
+                        // The union of the options' sets, filtered in place (no copies of
+                        // vectors that do not survive).
+                        let mut ids = Vec::with_capacity(moves.len());
+                        for (_, child, _) in moves.iter() {
+                            ids.push(self.solve_at(*child, live.clone())?);
+                        }
+                        let mut refs: Vec<(u16, u32)> = Vec::new();
+                        let mut sums: Vec<u32> = Vec::new();
+                        for (o, &id) in ids.iter().enumerate() {
                             for (j, e) in self.sets[id as usize].iter().enumerate() {
-                                all.push(Elem {
-                                    v: e.v.clone(),
-                                    prov: Prov::Choose {
-                                        option: o as u16,
-                                        idx: j as u32,
-                                    },
-                                });
+                                refs.push((o as u16, j as u32));
+                                sums.push(total(&e.v));
                             }
                         }
-                        let too_large = || SuitError::TooLarge {
-                            states: self.memo.len(),
+                        let sets = &self.sets;
+                        let get = |k: u32| -> &[u8] {
+                            let (o, j) = refs[k as usize];
+                            &sets[ids[o as usize] as usize][j as usize].v
                         };
-                        pareto(all, |e: &Elem| &e.v, &mut self.work).ok_or_else(too_large)?
+                        let kept = pareto(&sums, get, width, &mut self.work).ok_or(
+                            SuitError::TooLarge {
+                                states: self.memo.len(),
+                            },
+                        )?;
+                        kept.into_iter()
+                            .map(|k| {
+                                let (o, j) = refs[k as usize];
+                                Elem {
+                                    v: get(k).into(),
+                                    prov: Prov::Choose { option: o, idx: j },
+                                }
+                            })
+                            .collect()
                     }
                     1 | 3 => {
-                        let mut cur: Vec<(Box<[u8]>, Vec<u32>)> = vec![(
-                            (0..width).map(|p| if p < n { 127 } else { 0 }).collect(),
-                            Vec::new(),
-                        )];
+                        // Vectors of the combinations so far, `width` bytes each, flat; each
+                        // with the child's element picked for every card so far.
+                        let mut cur: Vec<u8> =
+                            (0..width).map(|p| if p < n { 127 } else { 0 }).collect();
+                        let mut picks: Vec<Vec<u32>> = vec![Vec::new()];
+                        // Lies some card so far can be played on.
+                        let mut seen = vec![false; width];
                         for (_, child, mask) in &moves {
                             let mask = mask.as_ref().expect("defender moves carry masks");
                             let id = self.solve_at(*child, mask.clone())?;
@@ -474,35 +497,85 @@ impl Search {
                                 .enumerate()
                                 .map(|(c, (p, _))| (p, c))
                                 .collect();
+                            // Lies this card shares with an earlier one take the minimum; if
+                            // there are none, every combination of two antichains is maximal.
+                            let overlap = pairs.iter().any(|&(p, _)| seen[p]);
+                            for &(p, _) in &pairs {
+                                seen[p] = true;
+                            }
                             let child_set = &self.sets[id as usize];
-                            self.work += (cur.len() * child_set.len()) as u64 * n as u64;
+                            let count = picks.len() * child_set.len();
+                            self.work += (count * n) as u64;
                             if self.work > WORK_LIMIT {
                                 return Err(SuitError::TooLarge {
                                     states: self.memo.len(),
                                 });
                             }
-                            let mut next = Vec::with_capacity(cur.len() * child_set.len());
-                            for (v, picks) in &cur {
-                                for (j, e) in child_set.iter().enumerate() {
-                                    let mut w = v.clone();
-                                    for &(p, c) in &pairs {
-                                        if e.v[c] < w[p] {
-                                            w[p] = e.v[c];
-                                        }
-                                    }
-                                    let mut p = picks.clone();
-                                    p.push(j as u32);
-                                    next.push((w, p));
+                            if count > CANDIDATE_LIMIT {
+                                return Err(SuitError::TooLarge {
+                                    states: self.memo.len(),
+                                });
+                            }
+                            let cs = child_set.len();
+                            // The child's vectors spread over this position's lies (127, no
+                            // limit, on the lies that cannot play this card).
+                            let mut spread = vec![127u8; cs * width];
+                            for (j, e) in child_set.iter().enumerate() {
+                                let row = &mut spread[j * width..][..width];
+                                for &(p, c) in &pairs {
+                                    row[p] = e.v[c];
                                 }
                             }
-                            cur = pareto(next, |e: &(Box<[u8]>, Vec<u32>)| &e.0, &mut self.work)
+                            // Combination `k`: `cur`'s vector `k / cs`, the child's `k % cs`,
+                            // the smaller on each lie.
+                            let combine = |k: usize, w: &mut [u8]| {
+                                let v = &cur[k / cs * width..][..width];
+                                let e = &spread[k % cs * width..][..width];
+                                for ((x, &a), &b) in w.iter_mut().zip(v).zip(e) {
+                                    *x = a.min(b);
+                                }
+                            };
+                            // Only the sums are kept; a combination is rebuilt when needed.
+                            let mut w = vec![0u8; width];
+                            let mut sums = Vec::with_capacity(count);
+                            for k in 0..count {
+                                combine(k, &mut w);
+                                sums.push(total(&w));
+                            }
+                            let mut kept_v: Vec<u8> = Vec::new();
+                            let mut kept_p = Vec::new();
+                            let mut keep = |k: usize, w: &[u8]| {
+                                kept_v.extend_from_slice(w);
+                                let mut p = picks[k / cs].clone();
+                                p.push((k % cs) as u32);
+                                kept_p.push(p);
+                            };
+                            if overlap {
+                                let kept = pareto_with(
+                                    &sums,
+                                    |k, w| combine(k as usize, w),
+                                    width,
+                                    &mut self.work,
+                                )
                                 .ok_or(SuitError::TooLarge {
                                     states: self.memo.len(),
                                 })?;
+                                for (k, v) in kept {
+                                    keep(k as usize, &v);
+                                }
+                            } else {
+                                for k in sorted(&sums) {
+                                    combine(k as usize, &mut w);
+                                    keep(k as usize, &w);
+                                }
+                            }
+                            cur = kept_v;
+                            picks = kept_p;
                         }
-                        cur.into_iter()
+                        cur.chunks_exact(width)
+                            .zip(picks)
                             .map(|(v, p)| Elem {
-                                v,
+                                v: v.into(),
                                 prov: Prov::Defend {
                                     idx: p.into_boxed_slice(),
                                 },
@@ -555,20 +628,115 @@ fn total(v: &[u8]) -> u32 {
     v.iter().map(|&x| x as u32).sum()
 }
 
-/// Keeps the Pareto-maximal vectors (one of each equal group, the first met); `None` when
-/// the comparisons would take `work` past [`WORK_LIMIT`].
-fn pareto<T>(mut all: Vec<T>, v: impl Fn(&T) -> &[u8], work: &mut u64) -> Option<Vec<T>> {
-    // Stable sort by sum, larger first: a vector can only be dominated by one sorted before it.
-    all.sort_by_cached_key(|e| std::cmp::Reverse(total(v(e))));
-    let words = all.first().map_or(1, |e| v(e).len() as u64 / 8);
-    let mut kept: Vec<T> = Vec::new();
-    for e in all {
-        *work += kept.len() as u64 * words;
+/// [`pareto`] over vectors built on demand (`build(k, buffer)`): the kept indices with their
+/// vectors, the same as [`pareto`] would keep.
+fn pareto_with(
+    sums: &[u32],
+    build: impl Fn(u32, &mut [u8]),
+    width: usize,
+    work: &mut u64,
+) -> Option<Vec<(u32, Box<[u8]>)>> {
+    let words = (width / 8).max(1);
+    let mut kept: Vec<u32> = Vec::new();
+    // The kept vectors as words, flat.
+    let mut flat: Vec<u64> = Vec::new();
+    let mut scan: Vec<u32> = Vec::new();
+    let mut e = vec![0u8; width];
+    let mut ew = vec![0u64; words];
+    for k in sorted(sums) {
+        build(k, &mut e);
+        for (x, c) in ew.iter_mut().zip(e.chunks_exact(8)) {
+            *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
+        }
+        let found = scan.iter().position(|&i| {
+            let a = &flat[i as usize * words..(i as usize + 1) * words];
+            dominates_words(a, &ew)
+        });
+        match found {
+            Some(i) => {
+                *work += (i as u64 + 1) * words as u64;
+                scan[..=i].rotate_right(1);
+            }
+            None => {
+                *work += (scan.len() * words) as u64;
+                scan.push(kept.len() as u32);
+                kept.push(k);
+                flat.extend_from_slice(&ew);
+            }
+        }
         if *work > WORK_LIMIT {
             return None;
         }
-        if !kept.iter().any(|k| dominates(v(k), v(&e))) {
-            kept.push(e);
+    }
+    Some(
+        kept.into_iter()
+            .zip(flat.chunks_exact(words))
+            .map(|(k, w)| (k, w.iter().flat_map(|x| x.to_ne_bytes()).collect()))
+            .collect(),
+    )
+}
+
+/// [`dominates`] on vectors already read as words.
+#[inline]
+fn dominates_words(a: &[u64], b: &[u64]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    a.iter()
+        .zip(b)
+        .all(|(&x, &y)| ((x | HIGH) - y) & HIGH == HIGH)
+}
+
+/// The indices `0..sums.len()` by sum, larger first, equal sums in index order.
+fn sorted(sums: &[u32]) -> Vec<u32> {
+    // A counting sort: sums are small (at most 13 tricks on each lie).
+    let most = sums.iter().copied().max().unwrap_or(0) as usize;
+    let mut start = vec![0u32; most + 2];
+    for &s in sums {
+        start[most - s as usize + 1] += 1;
+    }
+    for b in 1..start.len() {
+        start[b] += start[b - 1];
+    }
+    let mut order = vec![0u32; sums.len()];
+    for (k, &s) in sums.iter().enumerate() {
+        let b = &mut start[most - s as usize];
+        order[*b as usize] = k as u32;
+        *b += 1;
+    }
+    order
+}
+
+/// The Pareto-maximal vectors among `v(0..sums.len())` (`sums` their totals; one of each
+/// equal group, the lowest index): their indices by sum, larger first, equal sums in index
+/// order. `None` when the comparisons would take `work` past [`WORK_LIMIT`].
+///
+/// Only a vector met earlier in that order can dominate a later one. A candidate is compared
+/// with the kept vectors in most-recently-useful order (a dominator found moves to the front:
+/// neighbouring candidates tend to share one), which changes how soon a dominator is found,
+/// never whether one exists — the result is the same as a plain scan.
+fn pareto<'a>(
+    sums: &[u32],
+    v: impl Fn(u32) -> &'a [u8],
+    width: usize,
+    work: &mut u64,
+) -> Option<Vec<u32>> {
+    let words = (width / 8).max(1) as u64;
+    let mut kept: Vec<u32> = Vec::new();
+    let mut scan: Vec<u32> = Vec::new();
+    for k in sorted(sums) {
+        let e = v(k);
+        match scan.iter().position(|&i| dominates(v(i), e)) {
+            Some(i) => {
+                *work += (i as u64 + 1) * words;
+                scan[..=i].rotate_right(1);
+            }
+            None => {
+                *work += scan.len() as u64 * words;
+                scan.push(k);
+                kept.push(k);
+            }
+        }
+        if *work > WORK_LIMIT {
+            return None;
         }
     }
     Some(kept)

@@ -30,6 +30,12 @@ fn the_cli_prints_the_engines_solution() {
     let json = stdout_of(&["suit", "AQ10x", "xxx", "--target", "3", "--format", "json"]);
     let back: Solution = serde_json::from_str(&json).unwrap();
     assert_eq!(back, s);
+    // The best line in full on request: the engine's report with the tree.
+    assert_eq!(
+        stdout_of(&["suit", "AQ10x", "xxx", "--target", "3", "--tree"]),
+        s.report(true)
+    );
+    assert_ne!(s.report(true), s.text());
     // The double finesse: 76 %, as published.
     let s = stdout_of(&["suit", "AQ10", "xxx", "--target", "2"]);
     assert!(s.contains("Best line: 76.00% (19/25)"), "{s}");

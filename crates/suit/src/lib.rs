@@ -25,6 +25,7 @@ mod error;
 pub mod problem;
 mod report;
 mod search;
+mod summary;
 
 pub use error::SuitError;
 pub use problem::{Entries, Objective, Problem, ProblemText, Side, Vacant};
@@ -91,14 +92,22 @@ pub fn solve_with(
                 (a, b, j, true)
             }
         };
-        let (v, steps) = if set_ofchild {
+        let (v, steps, summary) = if set_ofchild {
             let child_id = search.memo[child];
             let e = &search.sets[child_id as usize][j];
             let text = reader.move_text(*m, 1);
-            (e.v.clone(), reader.defender_then(text, child, j as u32, 1))
+            (
+                e.v.clone(),
+                reader.defender_then(text, child, j as u32, 1),
+                reader.summary(&root, 0, Some((*m, *child, j as u32))),
+            )
         } else {
             let e = &root_set[j];
-            (e.v.clone(), reader.steps(&root, j as u32, 1))
+            (
+                e.v.clone(),
+                reader.steps(&root, j as u32, 1),
+                reader.summary(&root, j as u32, None),
+            )
         };
         let (probability, expected, distribution, _, _) = figures(
             problem.objective,
@@ -113,6 +122,7 @@ pub fn solve_with(
             o,
             Line {
                 first: first_text(problem, *m),
+                summary,
                 steps,
                 probability,
                 expected,

@@ -49,7 +49,10 @@ pub struct Branch {
 pub struct Line {
     /// The first play ("lead the 2 from South").
     pub first: String,
-    /// The line as steps.
+    /// The line in a few sentences a player follows (read from the same strategy as
+    /// `steps`): the main thread trick by trick, the branches that lead to another finesse.
+    pub summary: Vec<String>,
+    /// The line in full as steps.
     pub steps: Vec<Step>,
     /// The target's chance (the whole weight of lies on which the line makes it), when there
     /// is a target.
@@ -125,7 +128,7 @@ impl Reader<'_> {
     }
 
     /// Is the rest of the play without risk or without hope at `s` (stop describing)?
-    fn settled(&self, s: &State, v: &[u8], live: &[bool]) -> Option<String> {
+    pub(crate) fn settled(&self, s: &State, v: &[u8], live: &[bool]) -> Option<String> {
         let left_out = (0..self.search.groups.len()).any(|g| {
             ((s.played[0] >> (4 * g)) & 15) + ((s.played[1] >> (4 * g)) & 15)
                 < self.search.groups[g].size as u32
@@ -246,7 +249,7 @@ impl Reader<'_> {
     }
 }
 
-fn join_or(labels: &[String]) -> String {
+pub(crate) fn join_or(labels: &[String]) -> String {
     // "West plays the K", "West plays the J" → "West plays the K or the J".
     let mut out = String::new();
     let mut prefix = "";
@@ -407,8 +410,15 @@ impl Solution {
         s
     }
 
-    /// The report `fairdeal suit` prints and the page shows as text.
+    /// The report `fairdeal suit` prints and the page shows as text: the best line in a few
+    /// sentences, the first plays compared, the lies.
     pub fn text(&self) -> String {
+        self.report(false)
+    }
+
+    /// [`Solution::text`], with the best line in full as a tree when `tree`
+    /// (`fairdeal suit --tree`).
+    pub fn report(&self, tree: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.title());
         if let Some(note) = self.problem.x_note() {
@@ -416,7 +426,13 @@ impl Solution {
         }
         let best = &self.lines[0];
         let _ = writeln!(out, "\nBest line: {}", best.headline());
-        out.push_str(&best.steps_text());
+        for (i, s) in best.summary.iter().enumerate() {
+            let _ = writeln!(out, "  {}. {s}", i + 1);
+        }
+        if tree {
+            let _ = writeln!(out, "\nThe best line in full:");
+            out.push_str(&best.steps_text());
+        }
         let _ = writeln!(out, "\nFirst plays compared (the best line of each):");
         for l in &self.lines {
             let _ = writeln!(out, "  {:<34} {}", l.first, l.headline());

@@ -240,7 +240,7 @@ impl Search {
     }
 
     /// Ranks occupied by runs with cards still out.
-    fn defender_ranks(&self, s: &State) -> u16 {
+    pub(crate) fn defender_ranks(&self, s: &State) -> u16 {
         let mut m = 0;
         for (g, group) in self.groups.iter().enumerate() {
             if nibble(s.played[0], g) + nibble(s.played[1], g) < group.size {

@@ -1,11 +1,12 @@
 //! `fairdeal suit NORTH SOUTH [--target N] [--entries N:S|unlimited] [--vacant W:E]
-//! [--format text|csv|json] [--output FILE [--force]]`: the best line for one suit
+//! [--tree] [--format text|csv|json] [--output FILE [--force]]`: the best line for one suit
 //! combination (`fairdeal_suit::solve`), the same report as the `/suit` page.
 //!
 //! NORTH and SOUTH are holdings as players write them (`AQ10x`, `xxx`, `-` for a void; `x` is
 //! a small card, taken as the lowest spots nobody holds, and the report says which). Without
-//! `--target` the line maximises expected tricks. Text prints the best line as steps, the best
-//! line of each first play, and the lie table; CSV is the lie table; JSON the whole solution.
+//! `--target` the line maximises expected tricks. Text prints the best line in a few sentences
+//! (`--tree`: and in full, every branch), the best line of each first play, and the lie
+//! table; CSV is the lie table; JSON the whole solution.
 //! `--query 'n=AQ10x&s=xxx&target=3'` reads the page's URL instead of the arguments.
 
 use anyhow::{anyhow, Context};
@@ -46,6 +47,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// Text: the best line in full (every branch of the defenders' cards) after its summary.
+    #[arg(long)]
+    pub tree: bool,
     /// Shorthand for `--format csv`.
     #[arg(long)]
     pub csv: bool,
@@ -79,7 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let solution = solve(&problem)?;
     let format = if args.csv { Format::Csv } else { args.format };
     let out = match format {
-        Format::Text => solution.text(),
+        Format::Text => solution.report(args.tree),
         Format::Csv => solution.csv(),
         Format::Json => serde_json::to_string_pretty(&solution)? + "\n",
     };

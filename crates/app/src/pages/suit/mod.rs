@@ -1,7 +1,7 @@
 //! The `/suit` page: a suit combination (North's and South's holdings, target, entries,
 //! vacant places) solved in the dealing worker (`ToWorker::Suit`, `fairdeal_suit::solve`);
-//! the best line as nested steps in words, its exact chance and expected tricks, the best line
-//! of every first play, and the table of lies. The query string carries the problem
+//! the best line in a few sentences (the full tree of steps in a `<details>`), its exact
+//! chance and expected tricks, the best line of every first play, and the table of lies. The query string carries the problem
 //! (`?n=AQ10x&s=xxx&target=3`), so a link opens it solved; the report's text is what
 //! `fairdeal suit` prints (e2e compared). A projector button enlarges the results.
 
@@ -81,7 +81,13 @@ fn results(solution: &Solution) -> Html {
                 <p class="suit-note">{ format!("({note})") }</p>
             }
             <p class="suit-headline" id="suit-best">{ best.headline() }</p>
-            { steps_html(&best.steps) }
+            <ol class="suit-summary" id="suit-summary">
+                { for best.summary.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
+            </ol>
+            <details class="suit-tree" id="suit-tree">
+                <summary>{ "The best line in full (every card the defenders may play)" }</summary>
+                { steps_html(&best.steps) }
+            </details>
             <h2>{ "First plays compared" }</h2>
             <table class="suit-table" id="suit-lines">
                 <caption>{ "The best line starting with each first play" }</caption>

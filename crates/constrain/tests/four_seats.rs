@@ -209,6 +209,11 @@ fn reduced_deck_counts_equal_brute_force() {
         "north: hcp 4-8\neast: hcp 9+\nsouth: hcp 9-12",
         "ns: hcp 17-20\neast: hcp 8+\nwest: hcp 0-9",
         "north: controls 1+\neast: hcp 9-11\nsouth: controls 2-4\nwest: hcp 0-8",
+        // A fit with points (the fit's two seats take their spot cards in one step).
+        "ns: fit 5+ spades, hcp 10+\neast: hcp 4+",
+        "ew: fit 6-7 hearts\nnorth: hcp 3+",
+        // Every seat shaped (the last two seats' spot cards in one step, the last takes all).
+        "north: spades 3+, hcp 5+\neast: diamonds 4-5\nsouth: clubs 3+\nwest: hearts 2+",
     ] {
         let text = format!("{predeal}{conditions}");
         let s = set(&text);

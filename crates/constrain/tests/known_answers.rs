@@ -112,6 +112,23 @@ fn fit_and_partnership_known_answers() {
     let c = count("ns: fit 13+ spades");
     assert_eq!(c.exact_seats, vec![Seat::North, Seat::South]);
     assert_eq!(c.hands, expected);
+    // A fit in a range: North a of the suit's 13 cards, South b of the 13 - a left and
+    // 13 - b of the 26 + a other cards left.
+    let fit = |range: std::ops::RangeInclusive<u128>| -> u128 {
+        let mut total = 0;
+        for a in 0..=13u128 {
+            for b in 0..=13 - a {
+                if range.contains(&(a + b)) {
+                    total +=
+                        binom(13, a) * binom(39, 13 - a) * binom(13 - a, b) * binom(26 + a, 13 - b);
+                }
+            }
+        }
+        total
+    };
+    assert_eq!(count("ns: fit 8+ spades").hands, fit(8..=13));
+    assert_eq!(count("ew: fit 8-9 hearts").hands, fit(8..=9));
+    assert_eq!(count("ns: fit 0-6 clubs").hands, fit(0..=6));
     // Partnership points: N+S hold all 40 HCP, i.e. all 16 honours. North takes h of them
     // (3 ≤ h ≤ 13) and 13-h of the 36 spots; South the other 16-h honours and h-3 spots.
     let expected: u128 = (3..=13)

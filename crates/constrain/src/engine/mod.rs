@@ -190,17 +190,36 @@ enum Step {
         card: Card,
         adds: Vec<Option<[u8; MAX_COUNTERS]>>,
     },
-    /// Counted seat `seat` (not loose) takes some of the suit's spot cards. `last`: the
-    /// suit's last spot step; `all`: it must take every spot left (no one else can).
-    Spots {
-        suit: usize,
-        seat: usize,
-        last: bool,
-        all: bool,
-        /// Seats whose length in this suit stays in `aux` after this step (a fit with a seat
-        /// not stepped yet needs it).
-        keep: [bool; 4],
-    },
+    /// One counted seat (not loose) takes some of the suit's spot cards.
+    Spots(SpotTake),
+    /// Two counted seats take their spot cards of the suit in one step (the suit's last two
+    /// spot takes): no layer is kept between them, so the states holding the first seat's
+    /// length and the spot cards taken so far are never stored. The label is `16 n1 + n2`.
+    SpotsPair([SpotTake; 2]),
+}
+
+/// A counted seat (not loose) takes some of the suit's spot cards. `last`: the suit's last
+/// spot take; `all`: it must take every spot left (no one else can).
+#[derive(Debug, Clone, Copy)]
+struct SpotTake {
+    suit: usize,
+    seat: usize,
+    last: bool,
+    all: bool,
+    /// Seats whose length in this suit stays in `aux` after this take (a fit with a seat
+    /// not stepped yet needs it).
+    keep: [bool; 4],
+}
+
+impl Step {
+    /// The spot takes of this step, in order (none for a high-card step).
+    fn takes(&self) -> &[SpotTake] {
+        match self {
+            Step::High { .. } => &[],
+            Step::Spots(t) => std::slice::from_ref(t),
+            Step::SpotsPair(pair) => pair,
+        }
+    }
 }
 
 /// What a suit offers: its free high cards and spot cards, and what the counted seats hold.
@@ -667,21 +686,40 @@ impl Tables {
             }
             // Spot cards nobody else can take: every seat counted and none loose.
             let all = k == 4 && !any_loose;
-            for (n, &j) in spot_seats.iter().enumerate() {
-                let mut keep = [false; 4];
-                for &(a, b) in &fits {
-                    if a <= j && b > j {
-                        keep[a] = true;
+            let takes: Vec<SpotTake> = spot_seats
+                .iter()
+                .enumerate()
+                .map(|(n, &j)| {
+                    let mut keep = [false; 4];
+                    for &(a, b) in &fits {
+                        if a <= j && b > j {
+                            keep[a] = true;
+                        }
                     }
-                }
-                let last = n + 1 == spot_seats.len();
-                steps.push(Step::Spots {
-                    suit: suit.index(),
-                    seat: j,
-                    last,
-                    all: all && last,
-                    keep,
-                });
+                    let last = n + 1 == spot_seats.len();
+                    SpotTake {
+                        suit: suit.index(),
+                        seat: j,
+                        last,
+                        all: all && last,
+                        keep,
+                    }
+                })
+                .collect();
+            // The last two takes form one step when the layer between them would be large for
+            // little gain: when the second take has no choice (it takes every spot left), or
+            // when the first seat's length waits in the state for a fit with the second
+            // (the layer would multiply the states by that length and the spots taken). Two
+            // plain takes stay apart: their layer between costs less than the pair's up to
+            // 55 successors per state (measured).
+            let pair = match takes[..] {
+                [.., a, b] => b.all || (a.keep[a.seat] && fits.contains(&(a.seat, b.seat))),
+                _ => false,
+            };
+            let singles = takes.len() - if pair { 2 } else { 0 };
+            steps.extend(takes[..singles].iter().map(|&t| Step::Spots(t)));
+            if pair {
+                steps.push(Step::SpotsPair([takes[singles], takes[singles + 1]]));
             }
             suits.push(SuitCards {
                 spots,
@@ -834,75 +872,100 @@ impl Tables {
                     f(p as u8, 1, next);
                 }
             }
-            &Step::Spots {
-                suit,
-                seat,
-                last,
-                all,
-                keep,
-            } => {
-                let sc = &self.suits[suit];
-                let left = sc.spots.len() as u8 - key.taken;
-                let from = if all { left } else { 0 };
-                let trans = &self.dfas[seat].trans[suit][usize::from(key.dfa[seat])];
-                'take: for n in from..=left {
-                    let len = sc.fixed_len[seat] + key.aux[seat] + n;
-                    if len > 13 {
-                        break;
-                    }
-                    let to = trans[usize::from(len)];
-                    if to == DEAD {
+            Step::Spots(t) => {
+                let left = self.suits[t.suit].spots.len() as u8 - key.taken;
+                self.take_spots(t, key, |n, next| {
+                    f(n, binomial(usize::from(left), usize::from(n)), next)
+                });
+            }
+            Step::SpotsPair([a, b]) => {
+                let left = self.suits[a.suit].spots.len() as u8 - key.taken;
+                self.take_spots(a, key, |n1, mid| {
+                    let w1 = binomial(usize::from(left), usize::from(n1));
+                    let rest = left - n1;
+                    self.take_spots(b, &mid, |n2, next| {
+                        f(
+                            16 * n1 + n2,
+                            w1 * binomial(usize::from(rest), usize::from(n2)),
+                            next,
+                        )
+                    });
+                });
+            }
+        }
+    }
+
+    /// Calls `f(n, next)` for every number `n` of the suit's spot cards left that seat
+    /// `t.seat` can take from `key`, with the state after it (the weight, C(left, n), is the
+    /// caller's).
+    fn take_spots(&self, t: &SpotTake, key: &Key, mut f: impl FnMut(u8, Key)) {
+        let &SpotTake {
+            suit,
+            seat,
+            last,
+            all,
+            keep,
+        } = t;
+        let sc = &self.suits[suit];
+        let left = sc.spots.len() as u8 - key.taken;
+        let from = if all { left } else { 0 };
+        let trans = &self.dfas[seat].trans[suit][usize::from(key.dfa[seat])];
+        'take: for n in from..=left {
+            let len = sc.fixed_len[seat] + key.aux[seat] + n;
+            if len > 13 {
+                break;
+            }
+            let to = trans[usize::from(len)];
+            if to == DEAD {
+                continue;
+            }
+            let mut next = *key;
+            next.dfa[seat] = to;
+            for (ci, c) in self.counters.iter().enumerate() {
+                if let CounterKind::Fit {
+                    a,
+                    b,
+                    min,
+                    max,
+                    mask,
+                } = c.kind
+                {
+                    if b != seat {
                         continue;
                     }
-                    let mut next = *key;
-                    next.dfa[seat] = to;
-                    for (ci, c) in self.counters.iter().enumerate() {
-                        if let CounterKind::Fit {
-                            a,
-                            b,
-                            min,
-                            max,
-                            mask,
-                        } = c.kind
-                        {
-                            if b != seat {
-                                continue;
-                            }
-                            let both = key.aux[a] + len;
-                            let add = if mask >> suit & 1 == 0 || both < min {
-                                0
-                            } else if both > max {
-                                FIT_OVER
-                            } else {
-                                1
-                            };
-                            match c.step(key.ctr[ci], add) {
-                                Some(v) => next.ctr[ci] = v,
-                                None => continue 'take,
-                            }
-                        }
+                    let both = key.aux[a] + len;
+                    let add = if mask >> suit & 1 == 0 || both < min {
+                        0
+                    } else if both > max {
+                        FIT_OVER
+                    } else {
+                        1
+                    };
+                    match c.step(key.ctr[ci], add) {
+                        Some(v) => next.ctr[ci] = v,
+                        None => continue 'take,
                     }
-                    if last {
-                        // The suit's spot cards nobody counted took go to the others.
-                        for (ci, c) in self.counters.iter().enumerate() {
-                            if matches!(c.kind, CounterKind::PoolSuit(x) if x == suit) {
-                                match c.step(next.ctr[ci], left - n) {
-                                    Some(v) => next.ctr[ci] = v,
-                                    None => continue 'take,
-                                }
-                            }
-                        }
-                    }
-                    next.aux[seat] = len;
-                    for (i, &kept) in keep.iter().enumerate().take(seat + 1) {
-                        if !kept {
-                            next.aux[i] = 0;
-                        }
-                    }
-                    next.taken = if last { 0 } else { key.taken + n };
-                    f(n, binomial(usize::from(left), usize::from(n)), next);
                 }
             }
+            if last {
+                // The suit's spot cards nobody counted took go to the others.
+                for (ci, c) in self.counters.iter().enumerate() {
+                    if matches!(c.kind, CounterKind::PoolSuit(x) if x == suit) {
+                        match c.step(next.ctr[ci], left - n) {
+                            Some(v) => next.ctr[ci] = v,
+                            None => continue 'take,
+                        }
+                    }
+                }
+            }
+            next.aux[seat] = len;
+            for (i, &kept) in keep.iter().enumerate().take(seat + 1) {
+                if !kept {
+                    next.aux[i] = 0;
+                }
+            }
+            next.taken = if last { 0 } else { key.taken + n };
+            f(n, next);
         }
     }
 
@@ -912,8 +975,8 @@ impl Tables {
         let k = self.seats.len();
         let mut stage = [0usize; 4];
         for st in &self.steps[..j] {
-            if let Step::Spots { seat, .. } = *st {
-                stage[seat] += 1;
+            for t in st.takes() {
+                stage[t.seat] += 1;
             }
         }
         let dfa = (0..k)
@@ -947,15 +1010,13 @@ impl Tables {
             let mut stepped = [false; 4];
             let mut kept = [false; 4];
             for st in &self.steps[sc.range.0..j] {
-                match *st {
-                    Step::High { .. } => highs += 1,
-                    Step::Spots {
-                        seat, last, keep, ..
-                    } => {
-                        stepped[seat] = true;
-                        kept = keep;
-                        taken = if last { 1 } else { sc.spots.len() + 1 };
-                    }
+                if let Step::High { .. } = st {
+                    highs += 1;
+                }
+                for t in st.takes() {
+                    stepped[t.seat] = true;
+                    kept = t.keep;
+                    taken = if t.last { 1 } else { sc.spots.len() + 1 };
                 }
             }
             for i in 0..k {
@@ -1377,13 +1438,22 @@ impl Tables {
                             pool.push(card);
                         }
                     }
-                    Step::Spots { seat, .. } => {
-                        let n = usize::from(label);
-                        choose_front(rng, &mut spots[at..ns], n);
-                        for c in &spots[at..at + n] {
-                            hands[self.seats[seat].index()].insert(*c);
+                    Step::Spots(_) | Step::SpotsPair(_) => {
+                        let counts = [usize::from(label >> 4), usize::from(label & 15)];
+                        let takes = self.steps[j].takes();
+                        // A single take's label is its count; a pair's is 16 n1 + n2.
+                        let counts = if takes.len() == 1 {
+                            &[usize::from(label)][..]
+                        } else {
+                            &counts[..]
+                        };
+                        for (t, &n) in takes.iter().zip(counts) {
+                            choose_front(rng, &mut spots[at..ns], n);
+                            for c in &spots[at..at + n] {
+                                hands[self.seats[t.seat].index()].insert(*c);
+                            }
+                            at += n;
                         }
-                        at += n;
                     }
                 }
             }

@@ -276,3 +276,45 @@ fn exact_holding_spots_are_below_the_ten() {
         Some((d.hand(Seat::East).hcp() as usize - 10) * 3 + k)
     });
 }
+
+/// Fit seats with no shape of their own draw the rest of their hands from the suits outside
+/// the fit, and a seat with points only draws from what they leave. Cells: East's HCP band ×
+/// North's spades against the exact counts; then East's spades × North's spades, exact
+/// sampling against plain deal-and-select (independent of the engine).
+#[test]
+fn fit_seats_beside_a_points_seat() {
+    let base = "ns: fit 8+ spades\neast: hcp 12+";
+    let north = ["0-3", "4-5", "6+"];
+    let north_cell = |d: &Deal| match d.hand(Seat::North).shape()[0] {
+        0..=3 => 0,
+        4 | 5 => 1,
+        _ => 2,
+    };
+    let mut cells = Vec::new();
+    for e in ["12-13", "14-15"] {
+        for n in north {
+            cells.push(format!("east: hcp {e}\nnorth: spades {n}"));
+        }
+    }
+    check(base, &cells, 8, |d| {
+        let e = (d.hand(Seat::East).hcp() as usize - 12) / 2;
+        (e < 2).then(|| e * 3 + north_cell(d))
+    });
+    let by_spades = |d: &Deal| {
+        let e = usize::from(d.hand(Seat::East).shape()[0].min(3));
+        Some(e * 3 + north_cell(d))
+    };
+    let mut d = dealer(base);
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut exact = vec![0u64; 13];
+    for _ in 0..N {
+        let deal = d.sample(&mut rng).expect("a deal");
+        exact[by_spades(&deal).unwrap_or(12)] += 1;
+    }
+    let plain = deal_and_select(base, 10, 20_000, by_spades, 12);
+    let (chi, df) = homogeneity(&exact, &plain);
+    assert!(
+        chi < critical_001(df),
+        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
+    );
+}

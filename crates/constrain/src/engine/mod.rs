@@ -310,6 +310,14 @@ pub struct Tables {
     /// Per tracked seat: loose (takes no spot steps; its spots are dealt from the pooled spot
     /// cards once the four suits are done).
     loose: Vec<bool>,
+    /// Per tracked seat: the suits in which it takes spot steps (every suit for a seat with
+    /// an automaton; none for a loose seat; a fit's suits for a loose seat in a fit).
+    spot_suits: Vec<u8>,
+    /// The spot cards of the suits where no seat takes spot steps, when loose seats in a fit
+    /// draw the rest of their hands from them (0 otherwise).
+    reserved_spots: usize,
+    /// The suits of [`Tables::reserved_spots`] (0 when there are none).
+    reserved_suits: u8,
     /// The `CounterKind::Pool` counter, present when loose seats and untracked seats meet.
     pool_counter: Option<usize>,
     /// Cards the untracked seats receive in all (constant for a set).
@@ -561,13 +569,57 @@ impl Tables {
                     && !observed.iter().any(|o| matches!(o, Slot::FillerShape { .. }))
             })
             .collect();
+        // Fit seats with no shape of their own: their lengths matter only in the fit's suits.
+        // When every counted seat is loose or such a seat, and the fits all cover the same
+        // suits F, those seats count their cards like loose seats, take spot steps only in
+        // F, and draw the rest of their hand at the end from the spot cards of the other
+        // suits (which nobody takes in the chain, so that pool has a fixed size).
+        let fit_suits: Vec<u8> = (0..k)
+            .map(|i| {
+                counters
+                    .iter()
+                    .filter_map(|c| match c.kind {
+                        CounterKind::Fit { a, b, mask, .. } if a == i || b == i => Some(mask),
+                        _ => None,
+                    })
+                    .fold(0, |m, x| m | x)
+            })
+            .collect();
+        let fit_loose: Vec<bool> = (0..k)
+            .map(|i| {
+                let sc = &set.seats[seats[i].index()];
+                in_fit[i]
+                    && sc.shapes == ShapeSet::all()
+                    && !sc.exact_suits.iter().any(|&e| e)
+                    && !observed.contains(&Slot::Shape(i))
+                    && !observed
+                        .iter()
+                        .any(|o| matches!(o, Slot::FillerShape { .. }))
+            })
+            .collect();
+        let shared = fit_suits.iter().zip(&in_fit).find(|x| *x.1).map(|x| *x.0);
+        let partial = (0..k).all(|i| loose[i] || (fit_loose[i] && Some(fit_suits[i]) == shared))
+            && shared.is_some_and(|f| f != 0b1111);
+        let reserved = if partial { shared.unwrap_or(0) } else { 0 };
+        let spot_suits: Vec<u8> = (0..k)
+            .map(|i| match (loose[i], partial && in_fit[i]) {
+                (true, _) => 0,
+                (false, true) => reserved,
+                (false, false) => 0b1111,
+            })
+            .collect();
+        let loose: Vec<bool> = (0..k)
+            .map(|i| loose[i] || spot_suits[i] != 0b1111)
+            .collect();
         let any_loose = loose.iter().any(|&l| l);
         let free_honour_total = Suit::ALL
             .iter()
             .flat_map(|&s| Rank::DESCENDING.map(|r| Card::new(s, r)))
             .filter(|c| c.rank().from_top() < depth && !all_fixed.contains(*c))
             .count() as u32;
-        let pool_counter = (any_loose && k < 4).then(|| {
+        // The pool size matters only to seats drawing from every suit's leftover spot cards.
+        let any_fully_loose = (0..k).any(|i| loose[i] && spot_suits[i] == 0);
+        let pool_counter = (any_fully_loose && k < 4).then(|| {
             counters.push(Counter {
                 kind: CounterKind::Pool,
                 lo: 0,
@@ -624,7 +676,6 @@ impl Tables {
 
         // With every seat counted, a high card can only go to a counted seat.
         let parties = if k == 4 { k } else { k + 1 };
-        let spot_seats: Vec<usize> = (0..k).filter(|&i| !loose[i]).collect();
         // The seats of each fit, in order, so that a seat's length waits in `aux` until the
         // fit's second seat takes its spot cards.
         let fits: Vec<(usize, usize)> = counters
@@ -684,6 +735,9 @@ impl Tables {
             for (i, s) in seats.iter().enumerate() {
                 fixed_len[i] = fixed[s.index()].holding(suit).len() as u8;
             }
+            let spot_seats: Vec<usize> = (0..k)
+                .filter(|&i| spot_suits[i] >> suit.index() & 1 == 1)
+                .collect();
             // Spot cards nobody else can take: every seat counted and none loose.
             let all = k == 4 && !any_loose;
             let takes: Vec<SpotTake> = spot_seats
@@ -754,6 +808,18 @@ impl Tables {
             work: 0,
             observed,
             loose,
+            spot_suits,
+            reserved_suits: if partial { !reserved & 0b1111 } else { 0 },
+            reserved_spots: Suit::ALL
+                .iter()
+                .filter(|s| partial && reserved >> s.index() & 1 == 0)
+                .map(|&s| {
+                    Rank::DESCENDING
+                        .iter()
+                        .filter(|r| r.from_top() >= depth && !all_fixed.contains(Card::new(s, **r)))
+                        .count()
+                })
+                .sum(),
             pool_counter,
             filler_cards,
         };
@@ -845,7 +911,7 @@ impl Tables {
     /// the party of a high card, or the number of spot cards taken).
     fn successors(&self, j: usize, key: &Key, mut f: impl FnMut(u8, u128, Key)) {
         match &self.steps[j] {
-            Step::High { adds, .. } => {
+            Step::High { adds, card } => {
                 let k = self.seats.len();
                 'party: for (p, add) in adds.iter().enumerate() {
                     let Some(add) = add else { continue };
@@ -860,7 +926,8 @@ impl Tables {
                         continue;
                     }
                     if p < k {
-                        if self.loose[p] {
+                        let suit = card.suit().index();
+                        if self.spot_suits[p] >> suit & 1 == 0 {
                             if next.dfa[p] >= 13 {
                                 continue;
                             }
@@ -909,13 +976,24 @@ impl Tables {
         let sc = &self.suits[suit];
         let left = sc.spots.len() as u8 - key.taken;
         let from = if all { left } else { 0 };
-        let trans = &self.dfas[seat].trans[suit][usize::from(key.dfa[seat])];
+        let trans =
+            (!self.loose[seat]).then(|| &self.dfas[seat].trans[suit][usize::from(key.dfa[seat])]);
         'take: for n in from..=left {
             let len = sc.fixed_len[seat] + key.aux[seat] + n;
             if len > 13 {
                 break;
             }
-            let to = trans[usize::from(len)];
+            let to = match trans {
+                Some(trans) => trans[usize::from(len)],
+                None => {
+                    // A loose seat's state counts its cards (the predealt ones from the start).
+                    let cards = key.dfa[seat] + u16::from(key.aux[seat] + n);
+                    if cards > 13 {
+                        break;
+                    }
+                    cards
+                }
+            };
             if to == DEAD {
                 continue;
             }
@@ -1005,7 +1083,12 @@ impl Tables {
         let mut aux = vec![1; k];
         let mut taken = 1;
         // Inside a suit: what the steps of the suit before `j` can have left in `aux`/`taken`.
-        if let Some(sc) = self.suits.iter().find(|s| s.range.0 < j && j < s.range.1) {
+        if let Some((suit, sc)) = self
+            .suits
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.range.0 < j && j < s.range.1)
+        {
             let mut highs = 0;
             let mut stepped = [false; 4];
             let mut kept = [false; 4];
@@ -1020,7 +1103,7 @@ impl Tables {
                 }
             }
             for i in 0..k {
-                if !self.loose[i] {
+                if self.spot_suits[i] >> suit & 1 == 1 {
                     aux[i] = match (stepped[i], kept[i]) {
                         (false, _) => highs + 1,
                         (true, true) => 14,
@@ -1142,13 +1225,28 @@ impl Tables {
 
     /// Ways to give the loose seats their spot cards from the pooled spot cards at a final
     /// state (1 when no seat is loose); the leftover cards go to the untracked seats.
+    ///
+    /// Loose seats in a fit draw first, from the reserved spot cards (the suits where nobody
+    /// takes spot steps); what they leave joins the pool the other loose seats draw from.
     fn loose_ways(&self, key: &Key) -> u128 {
-        match self.loose_needs(key) {
-            Some((need, spots)) if spots >= need.iter().sum::<usize>() => {
-                multinomial(spots, &need[..self.seats.len()])
-            }
-            _ => 0,
+        let Some((need, spots)) = self.loose_needs(key) else {
+            return 0;
+        };
+        let k = self.seats.len();
+        let in_fit = |i: usize| self.spot_suits[i] != 0;
+        let first: Vec<usize> = (0..k)
+            .filter(|&i| self.loose[i] && in_fit(i))
+            .map(|i| need[i])
+            .collect();
+        let then: Vec<usize> = (0..k)
+            .filter(|&i| self.loose[i] && !in_fit(i))
+            .map(|i| need[i])
+            .collect();
+        let drawn: usize = first.iter().sum();
+        if drawn > self.reserved_spots || spots < need.iter().sum::<usize>() {
+            return 0;
         }
+        multinomial(self.reserved_spots, &first) * multinomial(spots - drawn, &then)
     }
 
     /// The seats counted exactly, in N E S W order.
@@ -1412,6 +1510,7 @@ impl Tables {
         let mut pool: Vec<Card> = Vec::with_capacity(52);
         let any_loose = self.loose.iter().any(|&l| l);
         let mut spot_pool: Vec<Card> = Vec::with_capacity(52);
+        let mut reserved_pool: Vec<Card> = Vec::with_capacity(36);
         let mut state = 0u32;
         for suit in 0..4 {
             let mut spots = [Card::new(Suit::Spades, Rank::ACE); 13];
@@ -1457,16 +1556,34 @@ impl Tables {
                     }
                 }
             }
-            if any_loose {
+            if self.reserved_suits >> suit & 1 == 1 {
+                reserved_pool.extend_from_slice(&spots[at..ns]);
+            } else if any_loose {
                 spot_pool.extend_from_slice(&spots[at..ns]);
             } else {
                 pool.extend_from_slice(&spots[at..ns]);
             }
         }
         if any_loose {
+            // Loose seats in a fit first, from the reserved suits' spot cards (see
+            // `loose_ways`); what they leave joins the pool of the other loose seats.
             let mut at = 0;
             for (i, &l) in self.loose.iter().enumerate() {
-                if !l {
+                if !l || self.spot_suits[i] == 0 {
+                    continue;
+                }
+                let seat = self.seats[i].index();
+                let n = 13 - hands[seat].len() as usize;
+                choose_front(rng, &mut reserved_pool[at..], n);
+                for c in &reserved_pool[at..at + n] {
+                    hands[seat].insert(*c);
+                }
+                at += n;
+            }
+            spot_pool.extend_from_slice(&reserved_pool[at..]);
+            let mut at = 0;
+            for (i, &l) in self.loose.iter().enumerate() {
+                if !l || self.spot_suits[i] != 0 {
                     continue;
                 }
                 let seat = self.seats[i].index();

@@ -45,7 +45,7 @@ if (!html.includes('http-equiv="Content-Security-Policy"')) {
 
 // Hashed worker names. The loader finds its wasm by replacing `.js` with `_bg.wasm` in its
 // own URL, so both files are renamed with the same stem and neither needs editing.
-const WORKERS = ['fairdeal-worker', 'fairdeal-dd-worker'];
+const WORKERS = ['fairdeal-worker', 'fairdeal-dd-worker', 'fairdeal-suit-worker'];
 const workerUrls = [];
 for (const name of WORKERS) {
   const js = path.join(dir, `${name}.js`);

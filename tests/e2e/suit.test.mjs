@@ -50,6 +50,54 @@ test('a suit link opens solved and the page equals the CLI', { timeout: 120_000 
   assert.deepEqual(errors, []);
 });
 
+// Cancel stops a running solve at once (#19): a solve is one synchronous search, so the page
+// runs it in its own worker and terminates that worker. K1073 / 64 (3-4 s natively) shows the
+// positions searched after about 200 ms; Cancel answers at once, the worker closes (Playwright
+// sees it go; Chromium ends a busy worker within ~2 s), and a new problem then solves at once
+// in a new worker, equal to the CLI.
+test('cancel stops a slow suit solve at once and a new problem then solves', { timeout: 120_000 }, async () => {
+  const { page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/suit');
+  await waitForApp(page);
+  await page.fill('#suit-north', 'K1073');
+  await page.fill('#suit-south', '64');
+  const spawned = page.waitForEvent('worker');
+  await page.click('#suit-solve');
+  const worker = await spawned;
+  const closed = new Promise((resolve) => worker.on('close', () => resolve(Date.now())));
+  await page.locator('#suit-positions').waitFor({ timeout: 30_000 });
+  assert.match((await page.textContent('#suit-positions')).trim(), /^\d[\d\s,.\u202f\u2009]* positions searched$/);
+  await shot(page, 'suit-solving');
+  const t0 = Date.now();
+  await page.click('#suit-solving button');
+  await page.getByText('Cancelled.').waitFor({ timeout: 2_000 });
+  const answered = Date.now() - t0;
+  const closedAt = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve(null), 5_000))]);
+  assert.ok(closedAt !== null, 'the suit worker was not terminated');
+  // Chromium stops a worker busy in one task by force two seconds after terminate() (Blink's
+  // forcible termination delay); the page does not wait for it.
+  assert.ok(closedAt - t0 < 3_000, `the worker closed ${closedAt - t0} ms after Cancel`);
+  assert.ok(answered < 1_000, `Cancel answered after ${answered} ms`);
+  assert.equal(await page.locator('#suit-solving').count(), 0);
+  // A new problem solves at once in a new worker (the old search is gone, not queued).
+  await page.fill('#suit-north', 'AQ');
+  await page.fill('#suit-south', 'xx');
+  await page.fill('#suit-target', '2');
+  const t1 = Date.now();
+  await page.click('#suit-solve');
+  await page.waitForFunction(() => document.querySelector('#suit-best')?.textContent.startsWith('50.00% (1/2)'), null, { timeout: 10_000 });
+  console.log(`suit-cancel: answered ${answered} ms, worker closed ${closedAt - t0} ms after Cancel, next problem solved in ${Date.now() - t1} ms`);
+  assert.equal(await page.$eval('#suit-text', (el) => el.textContent), cli(['AQ', 'xx', '--target', '2']));
+  // The summary is on the page, the full tree behind a disclosure.
+  assert.equal((await page.textContent('#suit-summary li')).trim(), 'Lead low from South towards the AQ; if West plays low, finesse the Q.');
+  assert.equal(await page.$eval('#suit-tree', (el) => el.open), false);
+  await page.click('#suit-tree > summary');
+  assert.match(await page.textContent('#suit-tree'), /Trick 1: lead low \(the 2\) from South/);
+  await shot(page, 'suit-summary');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+});
+
 // The odds panel in the play viewer (#19 with #18's viewer): after k cards its charts are
 // `fairdeal odds --after k`'s, row by row, and they change as cards are played.
 test('the viewer odds panel follows the play and equals fairdeal odds', { timeout: 180_000 }, async () => {

@@ -3,7 +3,8 @@
 //! `<!-- features:end -->`). For every row:
 //!
 //! * each page route is a route of the app (`#[at("…")]` in crates/app/src/app.rs);
-//! * each worker job is a variant of the worker protocols (`ToWorker`, `ToDdWorker`);
+//! * each worker job is a variant of the worker protocols (`ToWorker`, `ToDdWorker`, the
+//!   suit worker's `Request`);
 //! * each crate entry point `fairdeal_x::…::name` is a public item of crates/x/src;
 //! * each CLI command answers `--help` (so it exists, with its subcommand);
 //! * each same-result test exists: the file, and the test's name in it.
@@ -185,6 +186,7 @@ fn every_row_names_real_parts_and_a_real_test() {
     let routes = app_routes();
     let mut jobs = variants("crates/app/src/worker/protocol.rs", "ToWorker");
     jobs.extend(variants("crates/app/src/dd/protocol.rs", "ToDdWorker"));
+    jobs.extend(variants("crates/app/src/pages/suit/solver.rs", "Request"));
     for row in rows() {
         let at = format!("ARCHITECTURE.md:{} ({})", row.line, row.feature);
         assert!(!row.routes.is_empty(), "{at}: no page");
@@ -250,6 +252,7 @@ fn every_page_job_and_command_is_in_the_table() {
     }
     let mut jobs = variants("crates/app/src/worker/protocol.rs", "ToWorker");
     jobs.extend(variants("crates/app/src/dd/protocol.rs", "ToDdWorker"));
+    jobs.extend(variants("crates/app/src/pages/suit/solver.rs", "Request"));
     assert!(jobs.len() >= 7, "{jobs:?}");
     for job in jobs.iter().filter(|j| *j != "Cancel") {
         assert!(

@@ -17,7 +17,6 @@ use super::script_job::ScriptJob;
 use super::sim_job::SimJob;
 use super::sliced::{SlicedJob, Slot};
 use super::stats_job::StatsJob;
-use super::suit_job::SuitJob;
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 impl SlicedJob for Job {
@@ -71,8 +70,6 @@ pub struct DealWorker {
     stats: Slot<StatsJob>,
     /// The Constrain page's live count, if any (see [`super::count_job`]).
     count: Slot<CountJob>,
-    /// The suit-combination solve, if any (see [`super::suit_job`]).
-    suit: Slot<SuitJob>,
 }
 
 impl Worker for DealWorker {
@@ -109,13 +106,9 @@ impl Worker for DealWorker {
             ToWorker::Count { job, text } => self
                 .count
                 .start(scope, handler, job, || CountJob::new(&text)),
-            ToWorker::Suit { job, problem } => self
-                .suit
-                .start(scope, handler, job, || SuitJob::new(&problem)),
             ToWorker::Cancel(id) => {
                 // The first slot whose job has this id answers.
-                let _ = self.suit.cancel(scope, id)
-                    || self.count.cancel(scope, id)
+                let _ = self.count.cancel(scope, id)
                     || self.stats.cancel(scope, id)
                     || self.sim.cancel(scope, id)
                     || self.script.cancel(scope, id)
@@ -125,7 +118,6 @@ impl Worker for DealWorker {
     }
 
     fn disconnected(&mut self, _scope: &WorkerScope<Self>, handler: HandlerId) {
-        self.suit.disconnected(handler);
         self.count.disconnected(handler);
         self.script.disconnected(handler);
         self.sim.disconnected(handler);

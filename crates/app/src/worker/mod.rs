@@ -30,9 +30,6 @@
 //!   `CountProgress` after each, `Counted` with the page's analysis; a newer text replaces
 //!   the job before its next slice.
 //!
-//! * [`suit_job`] — the suit-combination solve (`ToWorker::Suit`): `fairdeal_suit::solve`
-//!   in one slice, `SuitProgress` then `SuitDone` with the solution.
-//!
 //! * [`link`] — the page's side: [`link::WorkerLink`] numbers a page's jobs, draws each
 //!   seed from the CSPRNG, spawns the worker on first use, sends requests and cancels.
 //!
@@ -48,4 +45,3 @@ pub mod script_job;
 pub mod sim_job;
 pub mod sliced;
 pub mod stats_job;
-pub mod suit_job;

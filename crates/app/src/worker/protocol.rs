@@ -62,14 +62,6 @@ pub enum ToWorker {
     /// Run the statistics analyser (replacing any run); answered by `StatsProgress` after
     /// every slice, then `StatsDone`, `Failed` or (on `Cancel`) `Cancelled`.
     Stats(StatsRequest),
-    /// Solve a suit combination (the `/suit` page): `SuitProgress`, then `SuitDone`,
-    /// `Failed` (a bad problem) or `Cancelled`.
-    Suit {
-        /// The page's job number.
-        job: u32,
-        /// The problem as typed.
-        problem: fairdeal_suit::ProblemText,
-    },
 }
 
 /// One dealt board: its category (levelled sets; 0 otherwise) and the deal.
@@ -166,18 +158,6 @@ pub enum FromWorker {
         job: u32,
         /// The results.
         report: Box<fairdeal_script::Report>,
-    },
-    /// A suit-combination solve has started.
-    SuitProgress {
-        /// The job.
-        job: u32,
-    },
-    /// A suit combination solved.
-    SuitDone {
-        /// The job.
-        job: u32,
-        /// The solution (what `fairdeal suit` prints).
-        solution: Box<fairdeal_suit::Solution>,
     },
     /// The batch could not be dealt.
     Failed {

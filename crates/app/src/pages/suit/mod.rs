@@ -1,10 +1,12 @@
 //! The `/suit` page: a suit combination (North's and South's holdings, target, entries,
-//! vacant places) solved in the dealing worker (`ToWorker::Suit`, `fairdeal_suit::solve`);
+//! vacant places) solved in the page's own worker ([`solver`]: `fairdeal_suit::solve_with`,
+//! positions searched shown after about 200 ms; Cancel terminates the worker at once);
 //! the best line in a few sentences (the full tree of steps in a `<details>`), its exact
 //! chance and expected tricks, the best line of every first play, and the table of lies. The query string carries the problem
 //! (`?n=AQ10x&s=xxx&target=3`), so a link opens it solved; the report's text is what
 //! `fairdeal suit` prints (e2e compared). A projector button enlarges the results.
 
+pub mod solver;
 pub mod state;
 
 use std::rc::Rc;
@@ -14,8 +16,8 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::app::Route;
-use crate::worker::link::WorkerLink;
-use crate::worker::protocol::ToWorker;
+use crate::format::group_digits;
+use solver::{Request, SuitWorker};
 use state::{Run, RunAction};
 
 /// Ready-made problems (the lesson's examples).
@@ -145,11 +147,13 @@ pub fn SuitPage() -> Html {
         .unwrap_or_default();
     let form = use_state(|| ProblemText::from_query(&query));
     let run = use_reducer(Run::default);
-    let link = (*use_state(WorkerLink::default)).clone();
+    let link = (*use_state(|| Rc::new(SuitWorker::default()))).clone();
+    let next_job = (*use_state(|| Rc::new(std::cell::Cell::new(0u32)))).clone();
     let projecting = use_state(|| false);
 
     let solve = {
         let (run, link, navigator) = (run.dispatcher(), link.clone(), navigator.clone());
+        let next_job = next_job.clone();
         Callback::from(move |text: ProblemText| {
             if let Some(nav) = &navigator {
                 let mut pairs = vec![
@@ -170,12 +174,18 @@ pub fn SuitPage() -> Html {
             if let Err(e) = text.problem() {
                 return run.dispatch(RunAction::Fail(e.to_string()));
             }
-            let job = link.next_plain_job();
+            let job = next_job.get().wrapping_add(1);
+            next_job.set(job);
+            // A solve still running is of no more use: stop it with its worker.
+            link.terminate();
             run.dispatch(RunAction::Start(job));
-            let run = run.clone();
-            link.send(ToWorker::Suit { job, problem: text }, move |o| {
-                run.dispatch(RunAction::Worker(o))
-            });
+            let on_reply = {
+                let run = run.clone();
+                move |r| run.dispatch(RunAction::Worker(r))
+            };
+            if let Err(e) = link.send(&Request::Solve { job, problem: text }, on_reply) {
+                run.dispatch(RunAction::Fail(e));
+            }
         })
     };
     // A link with a problem opens it solved.
@@ -215,9 +225,8 @@ pub fn SuitPage() -> Html {
     let on_cancel = {
         let (run, link) = (run.clone(), link.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some(job) = run.running_job() {
-                link.cancel(job);
-            }
+            // The search cannot read messages while it runs: the worker is stopped instead.
+            link.terminate();
             run.dispatch(RunAction::Cancel);
         })
     };
@@ -250,9 +259,12 @@ pub fn SuitPage() -> Html {
 
     let status = match &*run {
         Run::Idle => html! {},
-        Run::Solving { .. } => html! {
+        Run::Solving { positions, .. } => html! {
             <div class="suit-progress" role="status" id="suit-solving">
                 <span>{ "Solving every lie of the defenders' cards…" }</span>
+                if let Some(n) = positions {
+                    <span id="suit-positions">{ format!("{} positions searched", group_digits(*n as u128)) }</span>
+                }
                 <progress aria-label="Solving"></progress>
                 <button type="button" onclick={on_cancel}>{ "Cancel" }</button>
             </div>

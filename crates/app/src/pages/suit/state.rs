@@ -5,7 +5,7 @@ use std::rc::Rc;
 use fairdeal_suit::Solution;
 use yew::Reducible;
 
-use crate::worker::protocol::FromWorker;
+use super::solver::Reply;
 
 /// What the page shows under the form.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -17,6 +17,8 @@ pub enum Run {
     Solving {
         /// The job.
         job: u32,
+        /// Positions searched, once the worker has said (after about 200 ms).
+        positions: Option<usize>,
     },
     /// The last job's solution.
     Solved(Rc<Solution>),
@@ -33,7 +35,7 @@ pub enum RunAction {
     /// The user pressed Cancel.
     Cancel,
     /// A worker answer (ignored unless it is the running job's).
-    Worker(FromWorker),
+    Worker(Reply),
     /// A message (bad problem, no worker).
     Fail(String),
 }
@@ -42,7 +44,7 @@ impl Run {
     /// The running job, if any.
     pub fn running_job(&self) -> Option<u32> {
         match self {
-            Run::Solving { job } => Some(*job),
+            Run::Solving { job, .. } => Some(*job),
             _ => None,
         }
     }
@@ -54,18 +56,24 @@ impl Reducible for Run {
     fn reduce(self: Rc<Self>, action: RunAction) -> Rc<Self> {
         let current = self.running_job();
         match action {
-            RunAction::Start(job) => Rc::new(Run::Solving { job }),
+            RunAction::Start(job) => Rc::new(Run::Solving {
+                job,
+                positions: None,
+            }),
             RunAction::Cancel => Rc::new(Run::Cancelled),
             RunAction::Fail(m) => Rc::new(Run::Failed(m)),
             RunAction::Worker(msg) => match msg {
-                FromWorker::SuitDone { job, solution } if current == Some(job) => {
+                Reply::Progress { job, positions } if current == Some(job) => {
+                    Rc::new(Run::Solving {
+                        job,
+                        positions: Some(positions),
+                    })
+                }
+                Reply::Done { job, solution } if current == Some(job) => {
                     Rc::new(Run::Solved(Rc::new(*solution)))
                 }
-                FromWorker::Failed { job, message } if current == Some(job) => {
+                Reply::Failed { job, message } if current == Some(job) => {
                     Rc::new(Run::Failed(message))
-                }
-                FromWorker::Cancelled { job, .. } if current == Some(job) => {
-                    Rc::new(Run::Cancelled)
                 }
                 _ => self,
             },

@@ -5,7 +5,7 @@
 //! not much sparser than the states.
 
 use super::MAX_COUNTERS;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 
 /// A state of the chain: each seat's automaton state (for a loose seat: its cards so far),
 /// each tracked total, and the suit in progress (`aux`: a seat's high cards in the suit
@@ -52,18 +52,37 @@ pub(super) struct Layer {
     small: bool,
     /// Packed states; sorted once the layer is finished.
     keys: Vec<u128>,
-    filling: FxHashSet<u128>,
+    /// While filling: each packed state and its insertion number (key spaces above
+    /// [`DIRECT_MAX`]).
+    filling: FxHashMap<u128, u32>,
+    /// The same for layers whose packed states fit a `u64` (half the memory).
+    filling64: FxHashMap<u64, u32>,
+    /// While filling a key space of at most [`DIRECT_MAX`] values: insertion number + 1 of
+    /// each packed value (0: absent), and the packed values in insertion order.
+    direct: Vec<u32>,
+    inserted: Vec<u128>,
     dense: Vec<u32>,
     lookup: Option<FxHashMap<u128, u32>>,
     /// Completion count of each state.
     pub(super) comp: Vec<u128>,
 }
 
+/// Largest key space filled through a direct table (4 bytes per packed value, zeroed lazily
+/// by the allocator) instead of a hash map.
+const DIRECT_MAX: u128 = 1 << 22;
+
 impl Layer {
     /// An empty layer to fill with [`Layer::insert`]; `radix.size()` must be `Some`.
-    pub(super) fn new(radix: Radix) -> Layer {
+    /// `direct`: fill a small key space through a direct table.
+    pub(super) fn new(radix: Radix, direct: bool) -> Layer {
+        let size = radix.size().unwrap_or(u128::MAX);
         Layer {
-            small: radix.size().is_some_and(|n| n <= u128::from(u64::MAX)),
+            small: size <= u128::from(u64::MAX),
+            direct: if direct && size <= DIRECT_MAX {
+                vec![0; size as usize]
+            } else {
+                Vec::new()
+            },
             radix,
             ..Layer::default()
         }
@@ -71,12 +90,37 @@ impl Layer {
 
     /// Ends the filling: sorts the states, and indexes them densely when the key space has at
     /// most `dense_max` entries and at most eight per state.
-    pub(super) fn finish(&mut self, dense_max: usize) {
-        self.keys = self.filling.drain().collect();
-        self.filling = FxHashSet::default();
-        self.keys.sort_unstable();
-        self.keys.shrink_to_fit();
+    ///
+    /// Returns where each state went: `moved[insertion number]` is its index in the finished
+    /// layer (see [`Layer::insert`]).
+    pub(super) fn finish(&mut self, dense_max: usize) -> Vec<u32> {
         let size = self.radix.size().unwrap_or(u128::MAX);
+        let direct = std::mem::take(&mut self.direct);
+        let inserted = std::mem::take(&mut self.inserted);
+        self.filling = FxHashMap::default();
+        self.filling64 = FxHashMap::default();
+        let mut moved = vec![0u32; inserted.len()];
+        if !direct.is_empty() && size <= 16 * inserted.len() as u128 {
+            // A dense enough table: its scan is already in packed (sorted) order.
+            self.keys = Vec::with_capacity(inserted.len());
+            for (p, &n) in direct.iter().enumerate() {
+                if n != 0 {
+                    moved[n as usize - 1] = self.keys.len() as u32;
+                    self.keys.push(p as u128);
+                }
+            }
+        } else {
+            let mut states: Vec<(u128, u32)> =
+                inserted.iter().zip(0..).map(|(&p, n)| (p, n)).collect();
+            drop(inserted);
+            states.sort_unstable();
+            for (i, &(_, n)) in states.iter().enumerate() {
+                moved[n as usize] = i as u32;
+            }
+            self.keys = states.into_iter().map(|(p, _)| p).collect();
+        }
+        drop(direct);
+        self.keys.shrink_to_fit();
         let sparse_limit = (8 * self.keys.len()).max(1 << 12) as u128;
         if size <= dense_max as u128 && size <= sparse_limit {
             let mut dense = vec![u32::MAX; size as usize];
@@ -85,6 +129,7 @@ impl Layer {
             }
             self.dense = dense;
         }
+        moved
     }
 
     fn pack(&self, k: &Key) -> u128 {
@@ -206,15 +251,31 @@ impl Layer {
         self.lookup = None;
     }
 
-    /// Adds a state (once), while the layer is being filled.
-    pub(super) fn insert(&mut self, k: Key) {
+    /// Adds a state (once), while the layer is being filled, and returns its insertion
+    /// number (the same for the same state).
+    pub(super) fn insert(&mut self, k: Key) -> u32 {
         let p = self.pack(&k);
-        self.filling.insert(p);
+        let n = self.inserted.len() as u32;
+        let at = if !self.direct.is_empty() {
+            let slot = &mut self.direct[p as usize];
+            if *slot == 0 {
+                *slot = n + 1;
+            }
+            *slot - 1
+        } else if self.small {
+            *self.filling64.entry(p as u64).or_insert(n)
+        } else {
+            *self.filling.entry(p).or_insert(n)
+        };
+        if at == n {
+            self.inserted.push(p);
+        }
+        at
     }
 
     /// States added so far while filling.
     pub(super) fn filled(&self) -> usize {
-        self.filling.len()
+        self.inserted.len()
     }
 
     /// True if the finished layer has a dense index.
@@ -231,7 +292,10 @@ impl Layer {
     /// Bytes held by the states, their counts and the index.
     pub(super) fn bytes(&self) -> usize {
         self.dense.len() * 4
-            + self.filling.capacity() * 16
+            + self.filling.capacity() * 32
+            + self.filling64.capacity() * 16
+            + self.direct.capacity() * 4
+            + self.inserted.capacity() * 16
             + self.keys.capacity() * 16
             + self.comp.capacity() * 16
     }

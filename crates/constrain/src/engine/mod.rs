@@ -285,6 +285,68 @@ struct SuccCache {
     cum: Vec<u128>,
 }
 
+/// The indices a build may use. Every combination gives the same tables and the same deals
+/// (tested); the fast ones cost memory.
+#[derive(Debug, Clone, Copy)]
+struct Indexing {
+    /// Largest dense layer index (see [`DENSE_MAX`]); 0: none.
+    dense_max: usize,
+    /// Fill small key spaces through a direct table.
+    direct: bool,
+    /// Most bytes of successor edges kept (see [`Edges`]).
+    edge_bytes: usize,
+}
+
+impl Indexing {
+    const FULL: Indexing = Indexing {
+        dense_max: DENSE_MAX,
+        direct: true,
+        edge_bytes: EDGE_BYTES,
+    };
+    /// Hash maps and binary search only (the paths taken when memory is short).
+    #[cfg(test)]
+    const LOOKUP_ONLY: Indexing = Indexing {
+        dense_max: 0,
+        direct: false,
+        edge_bytes: 0,
+    };
+}
+
+/// Most bytes of successor edges kept from the forward pass (beyond, none are kept).
+const EDGE_BYTES: usize = 64 << 20;
+
+/// The successors of every state of one layer, recorded by the forward pass (in the order
+/// [`Tables::successors`] gives them): the backward pass and the sampler read them instead
+/// of generating successors again and looking each one up.
+#[derive(Debug, Clone, Default)]
+struct Edges {
+    /// `start[s]..start[s + 1]`: the edges of state `s`.
+    start: Vec<u32>,
+    /// Index of the successor in the next layer.
+    next: Vec<u32>,
+    /// The step's weight (1 for a high card; at most C(13, 4) C(9, 4) for a pair of spot
+    /// takes).
+    weight: Vec<u32>,
+    label: Vec<u8>,
+}
+
+impl Edges {
+    fn push(&mut self, next: u32, weight: u128, label: u8) {
+        self.next.push(next);
+        // Binomials of at most 13 cards: far below u32::MAX.
+        self.weight.push(weight as u32);
+        self.label.push(label);
+    }
+
+    fn range(&self, s: usize) -> std::ops::Range<usize> {
+        self.start[s] as usize..self.start[s + 1] as usize
+    }
+
+    fn bytes(&self) -> usize {
+        self.start.len() * 4 + self.next.len() * 9
+    }
+}
+
 /// Exact counting tables for a chosen set of seats, with a sampler.
 #[derive(Debug, Clone)]
 pub struct Tables {
@@ -297,13 +359,16 @@ pub struct Tables {
     steps: Vec<Step>,
     /// `layers[j]` holds the states before step `j` (the last one: after every step).
     layers: Vec<Layer>,
+    /// `edges[j]`: the successors of `layers[j]`'s states by step `j`, for the first layers
+    /// whose edges fit [`EDGE_BYTES`] together.
+    edges: Vec<Edges>,
     /// `reach[j][c]`: the most that steps `j..` can still add to counter `c` (a state that
     /// cannot reach a counter's lower bound has no completion and is not kept).
     reach: Vec<[u32; MAX_COUNTERS]>,
     filler_ways: u128,
     cache: SuccCache,
-    /// Largest dense layer index (see [`DENSE_MAX`]).
-    dense_max: usize,
+    /// Which indices the build may use.
+    indexing: Indexing,
     work: u64,
     /// Where the observed quantities live in a state, in the order of the observers.
     observed: Vec<Slot>,
@@ -333,7 +398,7 @@ impl Tables {
     /// them) exactly; cards predealt to other seats are respected, their other conditions
     /// ignored. `budget` bounds the work in DP steps.
     pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
-        Tables::with_dense_max(set, seats, budget, DENSE_MAX, &[])
+        Tables::with_indexing(set, seats, budget, Indexing::FULL, &[])
     }
 
     /// Builds tables like [`Tables::new`] for `seats` plus the seats of `observers`, which
@@ -360,7 +425,7 @@ impl Tables {
                 all.extend(o.seats());
             }
         }
-        Tables::with_dense_max(set, &all, budget, DENSE_MAX, observers)
+        Tables::with_indexing(set, &all, budget, Indexing::FULL, observers)
     }
 
     /// The observer (at most one) that can be read off what the counted seats leave instead
@@ -392,11 +457,11 @@ impl Tables {
     }
 
     /// [`Tables::new`] with a chosen limit on dense layer indices (0 forces hash maps).
-    fn with_dense_max(
+    fn with_indexing(
         set: &ConstraintSet,
         seats: &[Seat],
         budget: u64,
-        dense_max: usize,
+        indexing: Indexing,
         observers: &[Observer],
     ) -> Result<Tables, TablesError> {
         let seats: Vec<Seat> = Seat::ALL
@@ -802,9 +867,10 @@ impl Tables {
             reach: Vec::new(),
             steps,
             layers: Vec::new(),
+            edges: Vec::new(),
             filler_ways,
             cache: SuccCache::default(),
-            dense_max,
+            indexing,
             work: 0,
             observed,
             loose,
@@ -1129,25 +1195,48 @@ impl Tables {
             return Err(over(self));
         }
         let mut dense_bytes = 0usize;
-        let mut first = Layer::new(self.radix(0));
+        let mut first = Layer::new(self.radix(0), self.indexing.direct);
         if let Some(key) = self
             .start_key()
             .filter(|k| self.dfas.iter().all(|d| d.live) && self.can_reach(0, k))
         {
             first.insert(key);
         }
-        first.finish(self.dense_max);
+        first.finish(self.indexing.dense_max);
         self.layers = vec![first];
+        self.edges = Vec::new();
+        let mut keep_edges = self.indexing.edge_bytes > 0;
+        let mut edge_bytes = 0usize;
         let mut work = 0u64;
         let mut bytes = self.layers[0].bytes();
         for j in 0..self.steps.len() {
-            let mut next = Layer::new(self.radix(j + 1));
+            let mut next = Layer::new(self.radix(j + 1), self.indexing.direct);
+            let mut edges = Edges::default();
             for key in self.layers[j].keys() {
                 work += 1;
-                self.successors(j, &key, |_, _, n| {
+                if keep_edges {
+                    edges.start.push(edges.next.len() as u32);
+                }
+                self.successors(j, &key, |label, w, n| {
                     work += 1;
-                    next.insert(n);
+                    let at = next.insert(n);
+                    if keep_edges {
+                        edges.push(at, w, label);
+                    }
                 });
+                if keep_edges && edge_bytes + edges.bytes() > self.indexing.edge_bytes {
+                    // Too many to keep: from this layer on, the backward pass and the
+                    // sampler find successors by looking them up instead.
+                    keep_edges = false;
+                    edges = Edges::default();
+                }
+                if edge_bytes > 0 && bytes + edge_bytes + 32 * next.filled() > MAX_TABLE_BYTES {
+                    // The states need the room: no edges at all (they only save time).
+                    keep_edges = false;
+                    edges = Edges::default();
+                    self.edges = Vec::new();
+                    edge_bytes = 0;
+                }
                 // A state costs 16 bytes while filling (with the hash set's slack, about 32)
                 // and 32 once finished with its count.
                 if work > budget || bytes + 32 * next.filled() > MAX_TABLE_BYTES {
@@ -1155,9 +1244,18 @@ impl Tables {
                 }
             }
             let dense_max = self
+                .indexing
                 .dense_max
                 .min(DENSE_BYTES.saturating_sub(dense_bytes) / 4);
-            next.finish(dense_max);
+            let moved = next.finish(dense_max);
+            if keep_edges {
+                edges.start.push(edges.next.len() as u32);
+                for at in &mut edges.next {
+                    *at = moved[*at as usize];
+                }
+                edge_bytes += edges.bytes();
+                self.edges.push(edges);
+            }
             dense_bytes += next.index_bytes();
             bytes += next.bytes() + 16 * next.len();
             if bytes > MAX_TABLE_BYTES || next.len() >= u32::MAX as usize / 2 {
@@ -1183,6 +1281,19 @@ impl Tables {
             .collect();
         self.layers[n].comp = comp;
         for j in (0..n).rev() {
+            if let Some(e) = self.edges.get(j) {
+                let (cur, rest) = self.layers.split_at_mut(j + 1);
+                let next = &rest[0].comp;
+                cur[j].comp = (0..cur[j].len())
+                    .map(|s| {
+                        e.range(s)
+                            .map(|x| u128::from(e.weight[x]) * next[e.next[x] as usize])
+                            .sum()
+                    })
+                    .collect();
+                work += e.next.len() as u64;
+                continue;
+            }
             self.layers[j + 1].with_lookup();
             let (cur, rest) = self.layers.split_at(j + 1);
             let next = &rest[0];
@@ -1475,18 +1586,28 @@ impl Tables {
             self.cache.cum.clear();
         }
         let begin = self.cache.next.len();
-        let key = self.layers[j].key(s as usize);
         let next_layer = &self.layers[j + 1];
         let mut total = 0u128;
         let mut found: Vec<(u8, u32, u128)> = Vec::with_capacity(14);
-        self.successors(j, &key, |label, w, n| {
-            let i = next_layer.get(&n);
-            let w = w * next_layer.comp[i as usize];
-            if w > 0 {
-                total += w;
-                found.push((label, i, total));
+        if let Some(e) = self.edges.get(j) {
+            for x in e.range(s as usize) {
+                let w = u128::from(e.weight[x]) * next_layer.comp[e.next[x] as usize];
+                if w > 0 {
+                    total += w;
+                    found.push((e.label[x], e.next[x], total));
+                }
             }
-        });
+        } else {
+            let key = self.layers[j].key(s as usize);
+            self.successors(j, &key, |label, w, n| {
+                let i = next_layer.get(&n);
+                let w = w * next_layer.comp[i as usize];
+                if w > 0 {
+                    total += w;
+                    found.push((label, i, total));
+                }
+            });
+        }
         let cache = &mut self.cache;
         for (label, i, cum) in found {
             cache.label.push(label);

@@ -27,12 +27,16 @@ fn dfa_accepts_exactly_its_shapes() {
     }
 }
 
-/// The hash-map index and the dense index give the same counts and, state for state, the
-/// same deals from the same seed.
+/// The fast indices (direct filling tables, dense indices, kept successor edges) and the
+/// lookup-only ones (hash maps, binary search, successors generated again) give the same
+/// counts and, state for state, the same deals from the same seed.
 #[test]
 fn dense_and_hash_indices_agree() {
+    let mut any_dense = false;
     for text in [
         "north: balanced, hcp 15-17\nsouth: hcp 10+, shape 5=4=x=x",
+        "ns: fit 8+ spades, hcp 20+\neast: hcp 12+",
+        "west: spades 5+\nnorth: hearts 5+\neast: diamonds 5+\nsouth: clubs 0-4",
         "ns: hcp 25+, fit 8+ majors\nnorth: spades AKxx",
         "west: spades 9\neast: shape x=x=6=6\nnorth: has HA",
     ] {
@@ -44,17 +48,30 @@ fn dense_and_hash_indices_agree() {
             })
             .collect();
         let mut dense =
-            Tables::with_dense_max(&s, &seats, u64::MAX, DENSE_MAX, &[]).expect("dense");
-        let mut hash = Tables::with_dense_max(&s, &seats, u64::MAX, 0, &[]).expect("hash");
-        assert!(hash.layers.iter().all(|l| !l.is_dense()));
-        assert!(dense.layers.iter().any(|l| l.is_dense()));
+            Tables::with_indexing(&s, &seats, u64::MAX, Indexing::FULL, &[]).expect("dense");
+        let mut hash =
+            Tables::with_indexing(&s, &seats, u64::MAX, Indexing::LOOKUP_ONLY, &[]).expect("hash");
+        assert!(hash.layers.iter().all(|l| !l.is_dense()) && hash.edges.is_empty());
+        // Edges kept for the first layers only, lookups for the rest.
+        let some = Indexing {
+            edge_bytes: dense.edges.iter().map(Edges::bytes).sum::<usize>() / 2,
+            ..Indexing::FULL
+        };
+        let mut mixed = Tables::with_indexing(&s, &seats, u64::MAX, some, &[]).expect("mixed");
+        assert!(!mixed.edges.is_empty() && mixed.edges.len() < mixed.steps.len());
+        assert_eq!(mixed.tuples(), hash.tuples(), "{text}");
+        any_dense |= dense.layers.iter().any(|l| l.is_dense());
+        assert_eq!(dense.edges.len(), dense.steps.len());
         assert_eq!(dense.tuples(), hash.tuples(), "{text}");
         assert!(dense.tuples() > 0);
         let (mut r1, mut r2) = (ChaCha8Rng::seed_from_u64(5), ChaCha8Rng::seed_from_u64(5));
+        let mut r3 = ChaCha8Rng::seed_from_u64(5);
         for _ in 0..200 {
             let (a, b) = (dense.sample(&mut r1), hash.sample(&mut r2));
             assert_eq!(a, b);
+            assert_eq!(a, mixed.sample(&mut r3));
             assert!(s.accepts(&a.expect("a deal")), "{text}");
         }
     }
+    assert!(any_dense, "no dense index was tried");
 }

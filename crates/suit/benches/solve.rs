@@ -1,6 +1,7 @@
 //! Timings of the suit solver: the published combinations, then the slowest of a seeded sample
 //! of holdings (every rank given to North, South or the defenders by a fixed LCG stream).
-//! `cargo bench -p fairdeal-suit --bench solve` (goal: every holding under 1 s natively).
+//! `cargo bench -p fairdeal-suit --bench solve -- 10000 --family 2000` (goal: every holding
+//! under 1 s natively).
 
 use std::time::{Duration, Instant};
 
@@ -42,15 +43,18 @@ fn main() {
             d.as_secs_f64() * 1e3
         );
     }
-    let samples: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(2000);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let samples: usize = args.iter().find_map(|a| a.parse().ok()).unwrap_or(2000);
+    // `--family M`: M more holdings drawn from the hardest shapes (the defenders hold 6-8
+    // cards; North and South each 1-2 of the A K Q J 10).
+    let family: usize = args
+        .iter()
+        .position(|a| a == "--family")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(0);
     let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut worst = (Duration::ZERO, String::new(), 0);
-    let mut sum = Duration::ZERO;
-    let mut too_large: Vec<String> = Vec::new();
-    for _ in 0..samples {
+    let mut draw = || {
         let (mut n, mut s) = (0u16, 0u16);
         for r in 0..13 {
             x = x
@@ -62,35 +66,72 @@ fn main() {
                 _ => {}
             }
         }
-        if n | s == 0 {
-            continue;
-        }
-        eprint!("{} / {} ", text(n), text(s));
-        let (d, positions) = time(&text(n), &text(s), Objective::MaxExpected);
-        eprintln!("{:.1} ms", d.as_secs_f64() * 1e3);
-        sum += d;
-        if positions == 0 {
-            too_large.push(format!(
-                "{} / {} ({:.2} s)",
-                text(n),
-                text(s),
-                d.as_secs_f64()
-            ));
-        }
-        if d > worst.0 {
-            worst = (d, format!("{} / {}", text(n), text(s)), positions);
+        (n, s)
+    };
+    let mut sampled = Vec::new();
+    while sampled.len() < samples {
+        let (n, s) = draw();
+        if n | s != 0 {
+            sampled.push((n, s));
         }
     }
-    println!(
-        "{samples} random holdings: mean {:.3} ms, slowest {:.3} ms ({}, {} positions)",
-        sum.as_secs_f64() * 1e3 / samples as f64,
-        worst.0.as_secs_f64() * 1e3,
-        worst.1,
-        worst.2
-    );
-    println!(
-        "{} holding(s) given up as too large: {}",
-        too_large.len(),
-        too_large.join(", ")
-    );
+    let honours = 0b1_1111_0000_0000u16;
+    let mut hard = Vec::new();
+    while hard.len() < family {
+        let (n, s) = draw();
+        let defenders = 13 - (n | s).count_ones();
+        let (hn, hs) = ((n & honours).count_ones(), (s & honours).count_ones());
+        if (6..=8).contains(&defenders) && (1..=2).contains(&hn) && (1..=2).contains(&hs) {
+            hard.push((n, s));
+        }
+    }
+    for (label, set) in [
+        ("random holdings", &sampled),
+        ("hard-family holdings", &hard),
+    ] {
+        if set.is_empty() {
+            continue;
+        }
+        let mut times: Vec<(Duration, String, usize)> = Vec::new();
+        for &(n, s) in set {
+            let name = format!("{} / {}", text(n), text(s));
+            let (d, positions) = time(&text(n), &text(s), Objective::MaxExpected);
+            eprintln!("{name} {:.1} ms", d.as_secs_f64() * 1e3);
+            times.push((d, name, positions));
+        }
+        let sum: Duration = times.iter().map(|t| t.0).sum();
+        times.sort_by_key(|t| std::cmp::Reverse(t.0));
+        let mut sorted: Vec<Duration> = times.iter().map(|t| t.0).collect();
+        sorted.reverse();
+        let pct = |p: f64| sorted[((sorted.len() - 1) as f64 * p) as usize].as_secs_f64() * 1e3;
+        println!(
+            "{} {label}: mean {:.3} ms, median {:.3} ms, 99th percentile {:.1} ms, over 1 s: {}",
+            set.len(),
+            sum.as_secs_f64() * 1e3 / set.len() as f64,
+            pct(0.5),
+            pct(0.99),
+            times
+                .iter()
+                .filter(|t| t.0 > Duration::from_secs(1))
+                .count()
+        );
+        for (d, name, positions) in times.iter().take(5) {
+            let note = if *positions == 0 {
+                " (refused: too large)".to_string()
+            } else {
+                format!(", {positions} positions")
+            };
+            println!("  slowest: {name} {:.3} ms{note}", d.as_secs_f64() * 1e3);
+        }
+        let refused: Vec<&str> = times
+            .iter()
+            .filter(|t| t.2 == 0)
+            .map(|t| t.1.as_str())
+            .collect();
+        println!(
+            "  refused as too large: {} {}",
+            refused.len(),
+            refused.join(", ")
+        );
+    }
 }

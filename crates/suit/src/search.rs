@@ -551,9 +551,15 @@ impl Search {
                                 kept_p.push(p);
                             };
                             if overlap {
+                                let rows = picks.len();
                                 let kept = pareto_with(
                                     &sums,
                                     |k, w| combine(k as usize, w),
+                                    rows,
+                                    |k, w| {
+                                        let row = k as usize / cs;
+                                        (cur[row * width..][..width] == *w).then_some(row)
+                                    },
                                     width,
                                     &mut self.work,
                                 )
@@ -630,9 +636,17 @@ fn total(v: &[u8]) -> u32 {
 
 /// [`pareto`] over vectors built on demand (`build(k, buffer)`): the kept indices with their
 /// vectors, the same as [`pareto`] would keep.
+///
+/// `unchanged(k, vector)` names the row (of `rows`) when combination `k` is its row's vector of
+/// the earlier cards left as it was (the new card's vector nowhere below it). Such a vector
+/// needs no scan: the rows form an antichain without duplicates, so only a combination of the
+/// same row, equal to it, can dominate it — it is kept iff it is its row's first unchanged
+/// combination in the order.
 fn pareto_with(
     sums: &[u32],
     build: impl Fn(u32, &mut [u8]),
+    rows: usize,
+    unchanged: impl Fn(u32, &[u8]) -> Option<usize>,
     width: usize,
     work: &mut u64,
 ) -> Option<Vec<(u32, Box<[u8]>)>> {
@@ -643,10 +657,20 @@ fn pareto_with(
     let mut scan: Vec<u32> = Vec::new();
     let mut e = vec![0u8; width];
     let mut ew = vec![0u64; words];
+    let mut row_kept = vec![false; rows];
     for k in sorted(sums) {
         build(k, &mut e);
         for (x, c) in ew.iter_mut().zip(e.chunks_exact(8)) {
             *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
+        }
+        if let Some(row) = unchanged(k, &e) {
+            if !row_kept[row] {
+                row_kept[row] = true;
+                scan.push(kept.len() as u32);
+                kept.push(k);
+                flat.extend_from_slice(&ew);
+            }
+            continue;
         }
         let found = scan.iter().position(|&i| {
             let a = &flat[i as usize * words..(i as usize + 1) * words];

@@ -556,6 +556,7 @@ impl Search {
                                     &sums,
                                     |k, w| combine(k as usize, w),
                                     rows,
+                                    cs,
                                     |k, w| {
                                         let row = k as usize / cs;
                                         (cur[row * width..][..width] == *w).then_some(row)
@@ -646,6 +647,7 @@ fn pareto_with(
     sums: &[u32],
     build: impl Fn(u32, &mut [u8]),
     rows: usize,
+    cols: usize,
     unchanged: impl Fn(u32, &[u8]) -> Option<usize>,
     width: usize,
     work: &mut u64,
@@ -658,6 +660,10 @@ fn pareto_with(
     let mut e = vec![0u8; width];
     let mut ew = vec![0u64; words];
     let mut row_kept = vec![false; rows];
+    // The last dominator found for a combination of the same row, and of the same column
+    // (the new card's vector): tried before the scan.
+    let mut row_hint = vec![u32::MAX; rows];
+    let mut col_hint = vec![u32::MAX; cols];
     for k in sorted(sums) {
         build(k, &mut e);
         for (x, c) in ew.iter_mut().zip(e.chunks_exact(8)) {
@@ -672,10 +678,23 @@ fn pareto_with(
             }
             continue;
         }
+        let (row, col) = (k as usize / cols, k as usize % cols);
+        let hinted = [row_hint[row], col_hint[col]].into_iter().find(|&i| {
+            i != u32::MAX
+                && dominates_words(&flat[i as usize * words..(i as usize + 1) * words], &ew)
+        });
+        if hinted.is_some() {
+            *work += 2 * words as u64;
+            continue;
+        }
         let found = scan.iter().position(|&i| {
             let a = &flat[i as usize * words..(i as usize + 1) * words];
             dominates_words(a, &ew)
         });
+        if let Some(i) = found {
+            row_hint[row] = scan[i];
+            col_hint[col] = scan[i];
+        }
         match found {
             Some(i) => {
                 *work += (i as u64 + 1) * words as u64;

@@ -130,6 +130,12 @@ impl Reader<'_> {
                     }
                 }
                 if !rest_decides {
+                    // Cards left to play, all of them without a decision.
+                    if let Some((ns, ne)) = next {
+                        if self.end_text(&ns, ne, false).is_none() {
+                            out.push("The rest plays itself.".to_string());
+                        }
+                    }
                     break;
                 }
                 at = next;

@@ -73,12 +73,14 @@ const DIRECT_MAX: u128 = 1 << 22;
 
 impl Layer {
     /// An empty layer to fill with [`Layer::insert`]; `radix.size()` must be `Some`.
-    /// `direct`: fill a small key space through a direct table.
-    pub(super) fn new(radix: Radix, direct: bool) -> Layer {
+    /// `direct`: fill a small key space through a direct table, given the number of states
+    /// of the layer before (the table is used when it is not much sparser than that).
+    pub(super) fn new(radix: Radix, direct: Option<usize>) -> Layer {
         let size = radix.size().unwrap_or(u128::MAX);
+        let dense_enough = direct.is_some_and(|before| size <= 64 * before.max(1024) as u128);
         Layer {
             small: size <= u128::from(u64::MAX),
-            direct: if direct && size <= DIRECT_MAX {
+            direct: if dense_enough && size <= DIRECT_MAX {
                 vec![0; size as usize]
             } else {
                 Vec::new()
@@ -97,9 +99,9 @@ impl Layer {
         let size = self.radix.size().unwrap_or(u128::MAX);
         let direct = std::mem::take(&mut self.direct);
         let inserted = std::mem::take(&mut self.inserted);
-        self.filling = FxHashMap::default();
-        self.filling64 = FxHashMap::default();
-        let mut moved = vec![0u32; inserted.len()];
+        let filling = std::mem::take(&mut self.filling);
+        let filling64 = std::mem::take(&mut self.filling64);
+        let mut moved = vec![0u32; inserted.len() + filling.len() + filling64.len()];
         if !direct.is_empty() && size <= 16 * inserted.len() as u128 {
             // A dense enough table: its scan is already in packed (sorted) order.
             self.keys = Vec::with_capacity(inserted.len());
@@ -110,8 +112,16 @@ impl Layer {
                 }
             }
         } else {
-            let mut states: Vec<(u128, u32)> =
-                inserted.iter().zip(0..).map(|(&p, n)| (p, n)).collect();
+            let mut states: Vec<(u128, u32)> = if !direct.is_empty() {
+                inserted.iter().zip(0..).map(|(&p, n)| (p, n)).collect()
+            } else if self.small {
+                filling64
+                    .into_iter()
+                    .map(|(p, n)| (u128::from(p), n))
+                    .collect()
+            } else {
+                filling.into_iter().collect()
+            };
             drop(inserted);
             states.sort_unstable();
             for (i, &(_, n)) in states.iter().enumerate() {
@@ -255,27 +265,26 @@ impl Layer {
     /// number (the same for the same state).
     pub(super) fn insert(&mut self, k: Key) -> u32 {
         let p = self.pack(&k);
-        let n = self.inserted.len() as u32;
-        let at = if !self.direct.is_empty() {
-            let slot = &mut self.direct[p as usize];
-            if *slot == 0 {
-                *slot = n + 1;
-            }
-            *slot - 1
-        } else if self.small {
-            *self.filling64.entry(p as u64).or_insert(n)
-        } else {
-            *self.filling.entry(p).or_insert(n)
-        };
-        if at == n {
-            self.inserted.push(p);
+        if self.direct.is_empty() {
+            return if self.small {
+                let n = self.filling64.len() as u32;
+                *self.filling64.entry(p as u64).or_insert(n)
+            } else {
+                let n = self.filling.len() as u32;
+                *self.filling.entry(p).or_insert(n)
+            };
         }
-        at
+        let slot = &mut self.direct[p as usize];
+        if *slot == 0 {
+            self.inserted.push(p);
+            *slot = self.inserted.len() as u32;
+        }
+        *slot - 1
     }
 
     /// States added so far while filling.
     pub(super) fn filled(&self) -> usize {
-        self.inserted.len()
+        self.inserted.len() + self.filling.len() + self.filling64.len()
     }
 
     /// True if the finished layer has a dense index.

@@ -1195,7 +1195,7 @@ impl Tables {
             return Err(over(self));
         }
         let mut dense_bytes = 0usize;
-        let mut first = Layer::new(self.radix(0), self.indexing.direct);
+        let mut first = Layer::new(self.radix(0), self.indexing.direct.then_some(1));
         if let Some(key) = self
             .start_key()
             .filter(|k| self.dfas.iter().all(|d| d.live) && self.can_reach(0, k))
@@ -1210,7 +1210,10 @@ impl Tables {
         let mut work = 0u64;
         let mut bytes = self.layers[0].bytes();
         for j in 0..self.steps.len() {
-            let mut next = Layer::new(self.radix(j + 1), self.indexing.direct);
+            let mut next = Layer::new(
+                self.radix(j + 1),
+                self.indexing.direct.then_some(self.layers[j].len()),
+            );
             let mut edges = Edges::default();
             for key in self.layers[j].keys() {
                 work += 1;
@@ -1230,16 +1233,17 @@ impl Tables {
                     keep_edges = false;
                     edges = Edges::default();
                 }
-                if edge_bytes > 0 && bytes + edge_bytes + 32 * next.filled() > MAX_TABLE_BYTES {
+                // A state costs about 32 bytes while filling (its index entry with the
+                // table's slack) and 32 once finished with its count.
+                let filling = 32 * next.filled();
+                if edge_bytes > 0 && bytes + edge_bytes + filling > MAX_TABLE_BYTES {
                     // The states need the room: no edges at all (they only save time).
                     keep_edges = false;
                     edges = Edges::default();
                     self.edges = Vec::new();
                     edge_bytes = 0;
                 }
-                // A state costs 16 bytes while filling (with the hash set's slack, about 32)
-                // and 32 once finished with its count.
-                if work > budget || bytes + 32 * next.filled() > MAX_TABLE_BYTES {
+                if work > budget || bytes + filling > MAX_TABLE_BYTES {
                     return Err(over(self));
                 }
             }

@@ -61,6 +61,8 @@ pub(super) struct Layer {
     /// each packed value (0: absent), and the packed values in insertion order.
     direct: Vec<u32>,
     inserted: Vec<u128>,
+    /// The direct table once finished, zeroed, until [`Layer::take_scratch`].
+    spare: Vec<u32>,
     dense: Vec<u32>,
     lookup: Option<FxHashMap<u128, u32>>,
     /// Completion count of each state.
@@ -74,20 +76,31 @@ const DIRECT_MAX: u128 = 1 << 22;
 impl Layer {
     /// An empty layer to fill with [`Layer::insert`]; `radix.size()` must be `Some`.
     /// `direct`: fill a small key space through a direct table, given the number of states
-    /// of the layer before (the table is used when it is not much sparser than that).
-    pub(super) fn new(radix: Radix, direct: Option<usize>) -> Layer {
+    /// of the layer before (the table is used when it is not much sparser than that) and a
+    /// zeroed scratch table to use (grown as needed; [`Layer::finish`] zeroes it again and
+    /// [`Layer::take_scratch`] gives it back), so that one allocation serves every layer.
+    pub(super) fn new(radix: Radix, direct: Option<(usize, &mut Vec<u32>)>) -> Layer {
         let size = radix.size().unwrap_or(u128::MAX);
-        let dense_enough = direct.is_some_and(|before| size <= 64 * before.max(1024) as u128);
-        Layer {
+        let mut layer = Layer {
             small: size <= u128::from(u64::MAX),
-            direct: if dense_enough && size <= DIRECT_MAX {
-                vec![0; size as usize]
-            } else {
-                Vec::new()
-            },
             radix,
             ..Layer::default()
+        };
+        if let Some((before, scratch)) = direct {
+            if size <= DIRECT_MAX && size <= 64 * before.max(1024) as u128 {
+                let mut table = std::mem::take(scratch);
+                if table.len() < size as usize {
+                    table.resize(size as usize, 0);
+                }
+                layer.direct = table;
+            }
         }
+        layer
+    }
+
+    /// The scratch table lent by [`Layer::new`], zeroed (empty if none was used).
+    pub(super) fn take_scratch(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.spare)
     }
 
     /// Ends the filling: sorts the states, and indexes them densely when the key space has at
@@ -97,7 +110,7 @@ impl Layer {
     /// layer (see [`Layer::insert`]).
     pub(super) fn finish(&mut self, dense_max: usize) -> Vec<u32> {
         let size = self.radix.size().unwrap_or(u128::MAX);
-        let direct = std::mem::take(&mut self.direct);
+        let mut direct = std::mem::take(&mut self.direct);
         let inserted = std::mem::take(&mut self.inserted);
         let filling = std::mem::take(&mut self.filling);
         let filling64 = std::mem::take(&mut self.filling64);
@@ -105,7 +118,7 @@ impl Layer {
         if !direct.is_empty() && size <= 16 * inserted.len() as u128 {
             // A dense enough table: its scan is already in packed (sorted) order.
             self.keys = Vec::with_capacity(inserted.len());
-            for (p, &n) in direct.iter().enumerate() {
+            for (p, &n) in direct[..size as usize].iter().enumerate() {
                 if n != 0 {
                     moved[n as usize - 1] = self.keys.len() as u32;
                     self.keys.push(p as u128);
@@ -122,14 +135,16 @@ impl Layer {
             } else {
                 filling.into_iter().collect()
             };
-            drop(inserted);
             states.sort_unstable();
             for (i, &(_, n)) in states.iter().enumerate() {
                 moved[n as usize] = i as u32;
             }
             self.keys = states.into_iter().map(|(p, _)| p).collect();
         }
-        drop(direct);
+        for &p in &inserted {
+            direct[p as usize] = 0;
+        }
+        self.spare = direct;
         self.keys.shrink_to_fit();
         let sparse_limit = (8 * self.keys.len()).max(1 << 12) as u128;
         if size <= dense_max as u128 && size <= sparse_limit {

@@ -1195,7 +1195,11 @@ impl Tables {
             return Err(over(self));
         }
         let mut dense_bytes = 0usize;
-        let mut first = Layer::new(self.radix(0), self.indexing.direct.then_some(1));
+        let mut scratch = Vec::new();
+        let mut first = Layer::new(
+            self.radix(0),
+            self.indexing.direct.then_some((1, &mut scratch)),
+        );
         if let Some(key) = self
             .start_key()
             .filter(|k| self.dfas.iter().all(|d| d.live) && self.can_reach(0, k))
@@ -1203,6 +1207,7 @@ impl Tables {
             first.insert(key);
         }
         first.finish(self.indexing.dense_max);
+        scratch = first.take_scratch();
         self.layers = vec![first];
         self.edges = Vec::new();
         let mut keep_edges = self.indexing.edge_bytes > 0;
@@ -1210,9 +1215,10 @@ impl Tables {
         let mut work = 0u64;
         let mut bytes = self.layers[0].bytes();
         for j in 0..self.steps.len() {
+            let before = self.layers[j].len();
             let mut next = Layer::new(
                 self.radix(j + 1),
-                self.indexing.direct.then_some(self.layers[j].len()),
+                self.indexing.direct.then_some((before, &mut scratch)),
             );
             let mut edges = Edges::default();
             for key in self.layers[j].keys() {
@@ -1252,6 +1258,10 @@ impl Tables {
                 .dense_max
                 .min(DENSE_BYTES.saturating_sub(dense_bytes) / 4);
             let moved = next.finish(dense_max);
+            let spare = next.take_scratch();
+            if !spare.is_empty() {
+                scratch = spare;
+            }
             if keep_edges {
                 edges.start.push(edges.next.len() as u32);
                 for at in &mut edges.next {

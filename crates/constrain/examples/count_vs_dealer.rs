@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 7] = [
+const CASES: [(&str, &str, &str); 9] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -47,6 +47,16 @@ const CASES: [(&str, &str, &str); 7] = [
         "Pavlicek 1999 'crazy eights': W 5+♠, N 5+♥, E 5+♦, S 0-4♣",
         "west: spades 5+\nnorth: hearts 5+\neast: diamonds 5+\nsouth: clubs 0-4",
         "spades(west)>=5 && hearts(north)>=5 && diamonds(east)>=5 && clubs(south)<=4",
+    ),
+    (
+        "two shaped seats: N balanced 15-17, S 8+ 4+♠",
+        "north: balanced, hcp 15-17\nsouth: hcp 8+, spades 4+",
+        "shape(north, any 4333 + any 4432 + any 5332) && hcp(north)>=15 && hcp(north)<=17 && hcp(south)>=8 && spades(south)>=4",
+    ),
+    (
+        "a fit with points: NS fit 8-9 in a major, 20-25, N 10+",
+        "ns: fit 8-9 majors, hcp 20-25\nnorth: hcp 10+",
+        "(spades(north)+spades(south)>=8 || hearts(north)+hearts(south)>=8) && spades(north)+spades(south)<=9 && hearts(north)+hearts(south)<=9 && hcp(north)+hcp(south)>=20 && hcp(north)+hcp(south)<=25 && hcp(north)>=10",
     ),
 ];
 

@@ -6,6 +6,7 @@
 use fairdeal_constrain::parse;
 use fairdeal_dd::Lead;
 use fairdeal_model::{parse_pbn_hands, Card, Deal, Hand, Rank, Seat, Suit, Vulnerability};
+use fairdeal_prob::question::{percent_encode, query_pairs};
 use fairdeal_scoring::FinalContract;
 use fairdeal_sim::{DealLeads, LeadProblem, LeadReport};
 
@@ -47,44 +48,6 @@ impl Default for LeadForm {
 /// The query keys, in the order links write them.
 const KEYS: [&str; 6] = ["hand", "contract", "declarer", "vul", "conditions", "n"];
 
-fn encode(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
-fn decode(s: &str) -> String {
-    let hex = |b: u8| (b as char).to_digit(16).map(|v| v as u8);
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => match (
-                bytes.get(i + 1).copied().and_then(hex),
-                bytes.get(i + 2).copied().and_then(hex),
-            ) {
-                (Some(h), Some(l)) => {
-                    out.push(h << 4 | l);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 impl LeadForm {
     /// The inputs as a query string (never a seed).
     pub fn query(&self) -> String {
@@ -98,7 +61,7 @@ impl LeadForm {
         ];
         KEYS.iter()
             .zip(values)
-            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .map(|(k, v)| format!("{k}={}", percent_encode(v)))
             .collect::<Vec<_>>()
             .join("&")
     }
@@ -106,12 +69,8 @@ impl LeadForm {
     /// The form a query string describes (missing keys keep their defaults).
     pub fn from_query(query: &str) -> LeadForm {
         let mut f = LeadForm::default();
-        for pair in query.trim_start_matches('?').split('&') {
-            let Some((k, v)) = pair.split_once('=') else {
-                continue;
-            };
-            let v = decode(v);
-            match k {
+        for (k, v) in query_pairs(query) {
+            match k.as_str() {
                 "hand" => f.hand = v,
                 "contract" => f.contract = v,
                 "declarer" => f.declarer = v,

@@ -664,6 +664,9 @@ fn pareto_with(
     // (the new card's vector): tried before the scan.
     let mut row_hint = vec![u32::MAX; rows];
     let mut col_hint = vec![u32::MAX; cols];
+    let cut = thresholds(sums.len(), &build, width);
+    // The kept vectors' signatures (see [`signature`]).
+    let mut sigs: Vec<u128> = Vec::new();
     for k in sorted(sums) {
         build(k, &mut e);
         for (x, c) in ew.iter_mut().zip(e.chunks_exact(8)) {
@@ -675,6 +678,7 @@ fn pareto_with(
                 scan.push(kept.len() as u32);
                 kept.push(k);
                 flat.extend_from_slice(&ew);
+                sigs.push(signature(&ew, &cut));
             }
             continue;
         }
@@ -687,9 +691,10 @@ fn pareto_with(
             *work += 2 * words as u64;
             continue;
         }
+        let sig = signature(&ew, &cut);
         let found = scan.iter().position(|&i| {
-            let a = &flat[i as usize * words..(i as usize + 1) * words];
-            dominates_words(a, &ew)
+            sig & !sigs[i as usize] == 0
+                && dominates_words(&flat[i as usize * words..(i as usize + 1) * words], &ew)
         });
         if let Some(i) = found {
             row_hint[row] = scan[i];
@@ -705,6 +710,7 @@ fn pareto_with(
                 scan.push(kept.len() as u32);
                 kept.push(k);
                 flat.extend_from_slice(&ew);
+                sigs.push(sig);
             }
         }
         if *work > WORK_LIMIT {
@@ -717,6 +723,59 @@ fn pareto_with(
             .map(|(k, w)| (k, w.iter().flat_map(|x| x.to_ne_bytes()).collect()))
             .collect(),
     )
+}
+
+/// Per lie, the level a signature bit tests, as words like the vectors' (127 on the padding:
+/// never reached): the level nearest to splitting a sample of the `count` vectors `build`
+/// makes in half.
+fn thresholds(count: usize, build: &impl Fn(u32, &mut [u8]), width: usize) -> Vec<u64> {
+    const SAMPLE: usize = 64;
+    let mut hist = vec![[0u16; 16]; width];
+    let mut e = vec![0u8; width];
+    let taken = count.min(SAMPLE);
+    for i in 0..taken {
+        build((i * count / taken) as u32, &mut e);
+        for (h, &x) in hist.iter_mut().zip(&e) {
+            h[(x as usize).min(15)] += 1;
+        }
+    }
+    let cut: Vec<u8> = hist
+        .iter()
+        .map(|h| {
+            // The t whose count of sampled vectors at or above it is nearest half the sample.
+            let mut best = (usize::MAX, 127u8);
+            let mut above = 0usize;
+            for t in (1..16).rev() {
+                above += h[t] as usize;
+                if above > 0 && above < taken {
+                    let off = (2 * above).abs_diff(taken);
+                    if off < best.0 {
+                        best = (off, t as u8);
+                    }
+                }
+            }
+            best.1
+        })
+        .collect();
+    cut.chunks_exact(8)
+        .map(|c| u64::from_ne_bytes(c.try_into().expect("8 bytes")))
+        .collect()
+}
+
+/// Bit `l mod 128` (in the words' byte order) set when the vector reaches lie `l`'s threshold
+/// on some such lie: if `a` dominates `b`, every bit of `b`'s signature is in `a`'s — a test
+/// that rules out most non-dominators in one step; a pass still needs the full comparison.
+#[inline]
+fn signature(v: &[u64], cut: &[u64]) -> u128 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut sig = 0u128;
+    for (w, (&x, &t)) in v.iter().zip(cut).enumerate() {
+        // Each byte's high bit: x ≥ t (both below 128), gathered into one byte.
+        let m = (((x | HIGH) - t) & HIGH) >> 7;
+        let byte = m.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        sig |= (byte as u128) << (8 * (w % 16));
+    }
+    sig
 }
 
 /// [`dominates`] on vectors already read as words.
@@ -765,9 +824,27 @@ fn pareto<'a>(
     let words = (width / 8).max(1) as u64;
     let mut kept: Vec<u32> = Vec::new();
     let mut scan: Vec<u32> = Vec::new();
+    let cut = thresholds(
+        sums.len(),
+        &|k, w: &mut [u8]| w.copy_from_slice(v(k)),
+        width,
+    );
+    let mut ew = vec![0u64; words as usize];
+    let sigs: Vec<u128> = (0..sums.len() as u32)
+        .map(|k| {
+            for (x, c) in ew.iter_mut().zip(v(k).chunks_exact(8)) {
+                *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
+            }
+            signature(&ew, &cut)
+        })
+        .collect();
     for k in sorted(sums) {
         let e = v(k);
-        match scan.iter().position(|&i| dominates(v(i), e)) {
+        let sig = sigs[k as usize];
+        match scan
+            .iter()
+            .position(|&i| sig & !sigs[i as usize] == 0 && dominates(v(i), e))
+        {
             Some(i) => {
                 *work += (i as u64 + 1) * words;
                 scan[..=i].rotate_right(1);

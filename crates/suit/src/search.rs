@@ -538,9 +538,13 @@ impl Search {
                             // Only the sums are kept; a combination is rebuilt when needed.
                             let mut w = vec![0u8; width];
                             let mut sums = Vec::with_capacity(count);
-                            for k in 0..count {
-                                combine(k, &mut w);
-                                sums.push(total(&w));
+                            let cur_w = words_of(&cur);
+                            let spread_w = words_of(&spread);
+                            let ww = width / 8;
+                            for row in cur_w.chunks_exact(ww) {
+                                for col in spread_w.chunks_exact(ww) {
+                                    sums.push(min_total(row, col));
+                                }
                             }
                             let mut kept_v: Vec<u8> = Vec::new();
                             let mut kept_p = Vec::new();
@@ -629,6 +633,34 @@ fn dominates(a: &[u8], b: &[u8]) -> bool {
         let y = u64::from_ne_bytes(y.try_into().expect("8 bytes"));
         ((x | HIGH) - y) & HIGH == HIGH
     })
+}
+
+/// A vector's bytes as words (the vectors are padded to whole words).
+fn words_of(v: &[u8]) -> Vec<u64> {
+    v.chunks_exact(8)
+        .map(|c| u64::from_ne_bytes(c.try_into().expect("8 bytes")))
+        .collect()
+}
+
+/// [`total`] of the lie-by-lie minimum of two vectors read as words, eight bytes at a time
+/// (every entry below 128: `(a | 0x80…) − b` keeps a byte's high bit exactly where `a ≥ b`).
+#[inline]
+fn min_total(a: &[u64], b: &[u64]) -> u32 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
+    let mut sum = 0u32;
+    for (ca, cb) in a.chunks(64).zip(b.chunks(64)) {
+        // Four 16-bit lanes: at most 64 words × 2 × 127 each, no overflow.
+        let mut acc = 0u64;
+        for (&x, &y) in ca.iter().zip(cb) {
+            let ge = (((x | HIGH) - y) & HIGH) >> 7;
+            let mask = ge * 0xFF;
+            let m = (y & mask) | (x & !mask);
+            acc += (m & EVEN) + ((m >> 8) & EVEN);
+        }
+        sum += ((acc & 0xFFFF) + (acc >> 16 & 0xFFFF) + (acc >> 32 & 0xFFFF) + (acc >> 48)) as u32;
+    }
+    sum
 }
 
 fn total(v: &[u8]) -> u32 {
@@ -860,4 +892,113 @@ fn pareto<'a>(
         }
     }
     Some(kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fixed stream of vectors with entries 0..=13 (and 127, the "no limit" entry), padded.
+    fn vectors(count: usize, width: usize, lies: usize) -> Vec<Vec<u8>> {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        (0..count)
+            .map(|_| {
+                (0..width)
+                    .map(|l| {
+                        x = x
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        match (l < lies, x >> 59) {
+                            (false, _) => 0,
+                            (true, 0) => 127,
+                            (true, r) => (r % 14) as u8,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn min_total_is_the_sum_of_the_lie_by_lie_minimum() {
+        for (width, lies) in [(8, 3), (24, 20), (96, 90), (1024, 1000)] {
+            let vs = vectors(20, width, lies);
+            for a in &vs {
+                for b in &vs {
+                    let want: u32 = a.iter().zip(b).map(|(&x, &y)| x.min(y) as u32).sum();
+                    assert_eq!(min_total(&words_of(a), &words_of(b)), want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_dominator_holds_every_bit_of_the_signature() {
+        for (width, lies) in [(8, 5), (64, 60), (136, 130), (256, 250)] {
+            let vs = vectors(40, width, lies);
+            let build = |k: u32, w: &mut [u8]| w.copy_from_slice(&vs[k as usize]);
+            let cut = thresholds(vs.len(), &build, width);
+            let mut pairs = 0;
+            let mut told_apart = 0;
+            for a in &vs {
+                let sa = signature(&words_of(a), &cut);
+                for b in &vs {
+                    // b's entries lowered towards 0: a dominates the result.
+                    let low: Vec<u8> = a.iter().zip(b).map(|(&x, &y)| x.min(y)).collect();
+                    assert!(dominates(a, &low));
+                    let sl = signature(&words_of(&low), &cut);
+                    assert_eq!(sl & !sa, 0, "a dominator misses a bit of the signature");
+                    // Reference: the bit of each lie, folded, computed one lie at a time.
+                    let thr: Vec<u8> = cut.iter().flat_map(|w| w.to_ne_bytes()).collect();
+                    let mut want = 0u128;
+                    for (l, (&x, &t)) in b.iter().zip(&thr).enumerate() {
+                        want |= ((x >= t) as u128) << (l % 128);
+                    }
+                    assert_eq!(signature(&words_of(b), &cut), want);
+                    pairs += 1;
+                    if !dominates(a, b) && signature(&words_of(b), &cut) & !sa != 0 {
+                        told_apart += 1;
+                    }
+                }
+            }
+            // The signature rules out most non-dominators of random vectors.
+            assert!(told_apart * 2 > pairs, "{told_apart} of {pairs}");
+        }
+    }
+
+    #[test]
+    fn the_filters_keep_the_pareto_maximal_vectors() {
+        let width = 24;
+        let vs = vectors(300, width, 20);
+        // Low entries make many vectors dominated.
+        let vs: Vec<Vec<u8>> = vs
+            .into_iter()
+            .map(|v| v.into_iter().map(|x| x.min(3)).collect())
+            .collect();
+        let sums: Vec<u32> = vs.iter().map(|v| total(v)).collect();
+        let mut work = 0;
+        let kept = pareto(&sums, |k| &vs[k as usize], width, &mut work).expect("small");
+        // Brute force: k is kept iff no vector dominates it other than an equal one met
+        // earlier in the order (larger sum first, then lower index).
+        let order = sorted(&sums);
+        let pos: Vec<usize> = {
+            let mut p = vec![0; vs.len()];
+            for (i, &k) in order.iter().enumerate() {
+                p[k as usize] = i;
+            }
+            p
+        };
+        let want: Vec<u32> = order
+            .iter()
+            .copied()
+            .filter(|&k| {
+                let b = &vs[k as usize];
+                !vs.iter()
+                    .enumerate()
+                    .any(|(i, a)| dominates(a, b) && (a != b || pos[i] < pos[k as usize]))
+            })
+            .collect();
+        assert_eq!(kept, want);
+        assert!(want.len() > 1 && want.len() < vs.len());
+    }
 }

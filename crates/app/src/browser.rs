@@ -1,6 +1,22 @@
 //! Browser services used by the pages: CSPRNG bytes (`crypto.getRandomValues` through
-//! getrandom), the clipboard and `localStorage`. Every call degrades to `None`/`false`
-//! instead of panicking when the browser refuses.
+//! getrandom), the clipboard and `localStorage`, and the workers' panic log. Every call
+//! degrades to `None`/`false` instead of panicking when the browser refuses.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(s: &str);
+}
+
+/// Logs any panic of this worker to the console under its name, instead of dying silently
+/// (each worker binary calls it first).
+pub fn log_panics(worker: &'static str) {
+    std::panic::set_hook(Box::new(move |info| {
+        console_error(&format!("{worker}: {info}"))
+    }));
+}
 
 /// Fills `buf` from the browser's CSPRNG. Returns false if the browser has none.
 pub fn fill_random(buf: &mut [u8]) -> bool {

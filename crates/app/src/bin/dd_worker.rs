@@ -4,17 +4,8 @@
 
 use fairdeal_app::dd::agent::DdWorker;
 use gloo_worker::Registrable;
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = console, js_name = error)]
-    fn console_error(s: &str);
-}
 
 fn main() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error(&format!("fairdeal-dd-worker: {info}"))
-    }));
+    fairdeal_app::browser::log_panics("fairdeal-dd-worker");
     DdWorker::registrar().register();
 }

@@ -8,16 +8,8 @@ use fairdeal_app::pages::suit::solver::{serve, Reply};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = console, js_name = error)]
-    fn console_error(s: &str);
-}
-
 fn main() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error(&format!("fairdeal-suit-worker: {info}"))
-    }));
+    fairdeal_app::browser::log_panics("fairdeal-suit-worker");
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let out = scope.clone();
     let post: Rc<dyn Fn(Reply)> = Rc::new(move |r: Reply| {

@@ -4,17 +4,8 @@
 
 use fairdeal_app::worker::agent::DealWorker;
 use gloo_worker::Registrable;
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = console, js_name = error)]
-    fn console_error(s: &str);
-}
 
 fn main() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error(&format!("fairdeal-worker: {info}"))
-    }));
+    fairdeal_app::browser::log_panics("fairdeal-worker");
     DealWorker::registrar().register();
 }

@@ -1702,33 +1702,27 @@ impl Tables {
         if any_loose {
             // Loose seats in a fit first, from the reserved suits' spot cards (see
             // `loose_ways`); what they leave joins the pool of the other loose seats.
-            let mut at = 0;
-            for (i, &l) in self.loose.iter().enumerate() {
-                if !l || self.spot_suits[i] == 0 {
-                    continue;
+            // Each loose seat of a group fills its hand with a uniform draw from the pool;
+            // returns what the group leaves.
+            let mut fill = |pool: &mut Vec<Card>, in_fit: bool| -> usize {
+                let mut at = 0;
+                for (i, &l) in self.loose.iter().enumerate() {
+                    if !l || (self.spot_suits[i] != 0) != in_fit {
+                        continue;
+                    }
+                    let seat = self.seats[i].index();
+                    let n = 13 - hands[seat].len() as usize;
+                    choose_front(rng, &mut pool[at..], n);
+                    for c in &pool[at..at + n] {
+                        hands[seat].insert(*c);
+                    }
+                    at += n;
                 }
-                let seat = self.seats[i].index();
-                let n = 13 - hands[seat].len() as usize;
-                choose_front(rng, &mut reserved_pool[at..], n);
-                for c in &reserved_pool[at..at + n] {
-                    hands[seat].insert(*c);
-                }
-                at += n;
-            }
+                at
+            };
+            let at = fill(&mut reserved_pool, true);
             spot_pool.extend_from_slice(&reserved_pool[at..]);
-            let mut at = 0;
-            for (i, &l) in self.loose.iter().enumerate() {
-                if !l || self.spot_suits[i] != 0 {
-                    continue;
-                }
-                let seat = self.seats[i].index();
-                let n = 13 - hands[seat].len() as usize;
-                choose_front(rng, &mut spot_pool[at..], n);
-                for c in &spot_pool[at..at + n] {
-                    hands[seat].insert(*c);
-                }
-                at += n;
-            }
+            let at = fill(&mut spot_pool, false);
             pool.extend_from_slice(&spot_pool[at..]);
         }
         let mut at = 0;

@@ -212,6 +212,7 @@ fn reduced_deck_counts_equal_brute_force() {
         // A fit with points (the fit's two seats take their spot cards in one step).
         "ns: fit 5+ spades, hcp 10+\neast: hcp 4+",
         "ew: fit 6-7 hearts\nnorth: hcp 3+",
+        "ns: fit 5+ spades\neast: hcp 4+\nwest: hcp 2+",
         // Every seat shaped (the last two seats' spot cards in one step, the last takes all).
         "north: spades 3+, hcp 5+\neast: diamonds 4-5\nsouth: clubs 3+\nwest: hearts 2+",
     ] {

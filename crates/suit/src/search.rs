@@ -24,10 +24,12 @@ use crate::SuitError;
 pub(crate) const MAX_GROUPS: usize = 7;
 /// Positions searched before giving up (a guard on memory).
 const POSITION_LIMIT: usize = 4_000_000;
-/// Vector entries built and word comparisons made before giving up: a guard on time for the
-/// few holdings whose Pareto sets explode (K8 / Q1064 reaches it after about seven seconds
-/// natively; K1073 / 64, which solves in three to four, needs about a third of it).
-const WORK_LIMIT: u64 = 15_000_000_000;
+/// Vector entries built and word comparisons made before giving up (a comparison a signature
+/// rules out still counts its words): a guard on time for the few holdings whose Pareto sets
+/// explode. Raised threefold when the signatures made a unit about three times cheaper: K8 /
+/// Q1064 and Q1053 / 97 (which needs 30 s) reach it after about four seconds natively, while
+/// 86 / KJ54 (2 s), KQ85 / 103 and J / K9643 (6 s) now solve under it.
+const WORK_LIMIT: u64 = 45_000_000_000;
 /// Combinations of two sets' vectors at a defender's choice before giving up (a guard on
 /// memory: four bytes of sum each).
 const CANDIDATE_LIMIT: usize = 40_000_000;
@@ -696,7 +698,7 @@ fn pareto_with(
     // (the new card's vector): tried before the scan.
     let mut row_hint = vec![u32::MAX; rows];
     let mut col_hint = vec![u32::MAX; cols];
-    let cut = thresholds(sums.len(), &build, width);
+    let cut = (sums.len() >= SIGNED_FROM).then(|| thresholds(sums.len(), &build, width));
     // The kept vectors' signatures (see [`signature`]).
     let mut sigs: Vec<u128> = Vec::new();
     for k in sorted(sums) {
@@ -710,7 +712,7 @@ fn pareto_with(
                 scan.push(kept.len() as u32);
                 kept.push(k);
                 flat.extend_from_slice(&ew);
-                sigs.push(signature(&ew, &cut));
+                sigs.push(signed(&ew, cut.as_deref()));
             }
             continue;
         }
@@ -723,7 +725,7 @@ fn pareto_with(
             *work += 2 * words as u64;
             continue;
         }
-        let sig = signature(&ew, &cut);
+        let sig = signed(&ew, cut.as_deref());
         let found = scan.iter().position(|&i| {
             sig & !sigs[i as usize] == 0
                 && dominates_words(&flat[i as usize * words..(i as usize + 1) * words], &ew)
@@ -810,6 +812,16 @@ fn signature(v: &[u64], cut: &[u64]) -> u128 {
     sig
 }
 
+/// Candidates below which a filter uses no signatures (all 0: every comparison is made in
+/// full), their set-up costing more than they save.
+const SIGNED_FROM: usize = 64;
+
+/// [`signature`] with the levels, or 0 without.
+#[inline]
+fn signed(v: &[u64], cut: Option<&[u64]>) -> u128 {
+    cut.map_or(0, |c| signature(v, c))
+}
+
 /// [`dominates`] on vectors already read as words.
 #[inline]
 fn dominates_words(a: &[u64], b: &[u64]) -> bool {
@@ -856,18 +868,20 @@ fn pareto<'a>(
     let words = (width / 8).max(1) as u64;
     let mut kept: Vec<u32> = Vec::new();
     let mut scan: Vec<u32> = Vec::new();
-    let cut = thresholds(
-        sums.len(),
-        &|k, w: &mut [u8]| w.copy_from_slice(v(k)),
-        width,
-    );
+    let cut = (sums.len() >= SIGNED_FROM).then(|| {
+        thresholds(
+            sums.len(),
+            &|k, w: &mut [u8]| w.copy_from_slice(v(k)),
+            width,
+        )
+    });
     let mut ew = vec![0u64; words as usize];
     let sigs: Vec<u128> = (0..sums.len() as u32)
         .map(|k| {
             for (x, c) in ew.iter_mut().zip(v(k).chunks_exact(8)) {
                 *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
             }
-            signature(&ew, &cut)
+            signed(&ew, cut.as_deref())
         })
         .collect();
     for k in sorted(sums) {

@@ -339,7 +339,7 @@ fn k1073_opposite_64_once_refused_is_solved_and_pinned() {
 fn a_holding_whose_search_explodes_is_refused_not_run_for_minutes() {
     // K8 / Q1064: the defenders' A, J, 9, 7, 5 and 32 in six runs between declarer's six
     // cards; the Pareto sets pass ten thousand vectors over 96 lies. The solver stops at its
-    // work limit with a message (about seven seconds natively) instead of running on.
+    // work limit with a message (about four seconds natively) instead of running on.
     let p = Problem::parse(
         "K8",
         "Q1064",

@@ -27,8 +27,8 @@ const POSITION_LIMIT: usize = 4_000_000;
 /// Vector entries built and word comparisons made before giving up (a comparison a signature
 /// rules out still counts its words): a guard on time for the few holdings whose Pareto sets
 /// explode. Raised threefold when the signatures made a unit about three times cheaper: K8 /
-/// Q1064 and Q1053 / 97 (which needs 30 s) reach it after about four seconds natively, while
-/// 86 / KJ54 (2 s), KQ85 / 103 and J / K9643 (6 s) now solve under it.
+/// Q1064 and Q1053 / 97 (which needs 30 s) reach it after about four seconds natively, and
+/// 86 / KJ54 (2 s) now solves under it; KQ85 / 103 and J / K9643 (6 s with no limit) do not.
 const WORK_LIMIT: u64 = 45_000_000_000;
 /// Combinations of two sets' vectors at a defender's choice before giving up (a guard on
 /// memory: four bytes of sum each).

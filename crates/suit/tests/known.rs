@@ -10,19 +10,10 @@
 
 use fairdeal_prob::exact::binomial;
 use fairdeal_prob::Fraction;
-use fairdeal_suit::{solve, Entries, Objective, Problem, Solution, SuitError, Vacant};
+use fairdeal_suit::{solve, Entries, Objective, Problem, SuitError, Vacant};
 
-fn solved(north: &str, south: &str, target: u8) -> Solution {
-    let p = Problem::parse(
-        north,
-        south,
-        Entries::Unlimited,
-        Vacant::START,
-        Objective::Target(target),
-    )
-    .expect("valid");
-    solve(&p).expect("solves")
-}
+mod support;
+use support::solved;
 
 fn frac(n: u128, d: u128) -> Fraction {
     Fraction::new(n, d).unwrap()

@@ -2,19 +2,10 @@
 //! published combinations it names the play the books name, in at most six sentences, and the
 //! full tree stays available (`Solution::report(true)`).
 
-use fairdeal_suit::{solve, Entries, Objective, Problem, Solution};
+use fairdeal_suit::{solve, Entries, Objective, Problem};
 
-fn solved(north: &str, south: &str, target: u8) -> Solution {
-    let p = Problem::parse(
-        north,
-        south,
-        Entries::Unlimited,
-        Vacant::START,
-        Objective::Target(target),
-    )
-    .expect("valid");
-    solve(&p).expect("solves")
-}
+mod support;
+use support::solved;
 
 use fairdeal_suit::Vacant;
 

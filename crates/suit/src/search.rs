@@ -406,6 +406,17 @@ impl Search {
         self.solve_at(s, live)
     }
 
+    /// Calls the progress callback (positions so far) and stops with
+    /// [`SuitError::Cancelled`] when it says so: besides every 4096 new positions, between
+    /// the heavy steps inside one position, where a search can spend seconds.
+    fn tick(&mut self) -> Result<(), SuitError> {
+        let positions = self.memo.len();
+        match self.on_progress.as_mut().map(|f| f(positions)) {
+            Some(false) => Err(SuitError::Cancelled),
+            _ => Ok(()),
+        }
+    }
+
     /// [`Search::solve`] with the lies still possible at `s` given (a child's are its
     /// parent's, or the lies that can play the defender's card).
     fn solve_at(&mut self, s: State, live: Vec<bool>) -> Result<u32, SuitError> {
@@ -451,6 +462,7 @@ impl Search {
                         for (_, child, _) in moves.iter() {
                             ids.push(self.solve_at(*child, live.clone())?);
                         }
+                        self.tick()?;
                         let mut refs: Vec<(u16, u32)> = Vec::new();
                         let mut sums: Vec<u32> = Vec::new();
                         for (o, &id) in ids.iter().enumerate() {
@@ -584,6 +596,8 @@ impl Search {
                             }
                             cur = kept_v;
                             picks = kept_p;
+                            // A position's cards can each take long: report between them.
+                            self.tick()?;
                         }
                         cur.chunks_exact(width)
                             .zip(picks)

@@ -9,25 +9,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, ROOT } from './harness.mjs';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, axeViolations, ROOT } from './harness.mjs';
 
-const AXE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 const ROUTES = ['/', '/deal', '/constrain', '/probability', '/score', '/tournament', '/boards', '/script', '/simulate', '/view'];
 
 let server, browser;
 before(async () => { server = new Server(); await server.start(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.stop(); });
-
-// Runs axe's WCAG 2.0/2.1 A and AA rules on the page; returns the violations as readable lines.
-async function axeViolations(page) {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    resultTypes: ['violations'],
-  }));
-  return result.violations.flatMap((v) => v.nodes.map((n) =>
-    `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}`));
-}
 
 // Puts a page into a state with its main content drawn (the Deal page with a deal on it).
 async function prepare(page, route) {

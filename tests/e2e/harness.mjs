@@ -96,3 +96,17 @@ export function fairdealExe() {
   if (!fs.existsSync(exe)) execFileSync('cargo', ['build', '-q', '--locked', '-p', 'fairdeal-cli'], { cwd: ROOT, stdio: 'inherit' });
   return exe;
 }
+
+// Runs axe-core's WCAG 2.0/2.1 A and AA rules on the page (contrast included); returns the
+// violations as readable lines. axe is read from node_modules once, on first use.
+let axeSource = null;
+export async function axeViolations(page) {
+  axeSource ??= fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    resultTypes: ['violations'],
+  }));
+  return result.violations.flatMap((v) => v.nodes.map((n) =>
+    `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}`));
+}

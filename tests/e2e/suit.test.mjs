@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs';
-import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, fairdealExe, ROOT } from './harness.mjs';
+import { Server, launch, openPage, assertLocalOnly, waitForApp, shot, fairdealExe, axeViolations, ROOT } from './harness.mjs';
 
 const run = (args) => execFileSync(fairdealExe(), args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -181,16 +181,6 @@ test('browser solve of the slowest sampled holding within 3x of native', { timeo
 
 // Accessibility: axe-core's WCAG 2 A/AA rules (contrast included) on the solved /suit page
 // and on the viewer with its odds panel, in the light and dark themes.
-const AXE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-async function axeViolations(page) {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    resultTypes: ['violations'],
-  }));
-  return result.violations.flatMap((v) => v.nodes.map((n) =>
-    `${v.id}: ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}`));
-}
 
 test('suit page and odds panel pass axe WCAG 2 AA in both themes', { timeout: 180_000 }, async () => {
   const LIN = path.join(ROOT, 'crates/interop/tests/data/play/endplay-example1.lin');

@@ -8,7 +8,10 @@ use std::collections::{HashMap, HashSet};
 
 use fairdeal_prob::exact::binomial;
 use fairdeal_prob::Fraction;
-use fairdeal_suit::{solve, Entries, Objective, Problem, Vacant};
+use fairdeal_suit::{Entries, Objective, Problem, Vacant};
+
+mod support;
+use support::{solved, solved_for};
 
 /// A lead position: North's and South's cards, the defenders' cards gone, West's of them.
 type Key = (u16, u16, u16, u16);
@@ -298,24 +301,8 @@ impl Brute {
 }
 
 fn engine(north: &str, south: &str, target: u8) -> (Fraction, Fraction) {
-    let p = Problem::parse(
-        north,
-        south,
-        Entries::Unlimited,
-        Vacant::START,
-        Objective::Target(target),
-    )
-    .unwrap();
-    let s = solve(&p).unwrap();
-    let q = Problem::parse(
-        north,
-        south,
-        Entries::Unlimited,
-        Vacant::START,
-        Objective::MaxExpected,
-    )
-    .unwrap();
-    let e = solve(&q).unwrap();
+    let s = solved(north, south, target);
+    let e = solved_for(north, south, Objective::MaxExpected);
     (s.lines[0].probability.unwrap(), e.lines[0].expected)
 }
 

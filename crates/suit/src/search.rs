@@ -24,12 +24,14 @@ use crate::SuitError;
 pub(crate) const MAX_GROUPS: usize = 7;
 /// Positions searched before giving up (a guard on memory).
 const POSITION_LIMIT: usize = 4_000_000;
-/// Vector entries built and word comparisons made before giving up (a comparison a signature
-/// rules out still counts its words): a guard on time for the few holdings whose Pareto sets
-/// explode. Raised threefold when the signatures made a unit about three times cheaper: K8 /
-/// Q1064 and Q1053 / 97 (which needs 30 s) reach it after about four seconds natively, and
-/// 86 / KJ54 (2 s) now solves under it; KQ85 / 103 and J / K9643 (6 s with no limit) do not.
-const WORK_LIMIT: u64 = 45_000_000_000;
+/// Vector entries built, word comparisons made (a comparison a signature rules out still
+/// counts its words) and words ANDed in an [`Index`] before giving up: a guard on time for
+/// the few holdings whose Pareto sets explode, tripping after about six seconds natively.
+/// Set so when the index replaced the scans of the large filters (a unit of its work costs
+/// about six times one of a scan's): Q1053 / 97 (30 s before, refused at the limit) now
+/// solves in about 3.5 s with 5.6·10⁹ units and K853 / Q106 in about 7 s with 1.18·10¹⁰;
+/// AQ75 / 1083 (2.1·10¹⁰, 12 s) is refused.
+const WORK_LIMIT: u64 = 12_000_000_000;
 /// Combinations of two sets' vectors at a defender's choice before giving up (a guard on
 /// memory: four bytes of sum each).
 const CANDIDATE_LIMIT: usize = 40_000_000;
@@ -683,6 +685,239 @@ fn total(v: &[u8]) -> u32 {
     v.iter().map(|&x| x as u32).sum()
 }
 
+/// Levels of an entry in the [`Index`]: 1..=13 tricks, and 14 for 127 (no limit yet).
+const LEVELS: usize = 14;
+
+/// An entry's level: order-preserving on the entries that occur (0..=13 and 127).
+#[inline]
+fn level(x: u8) -> usize {
+    debug_assert!(x <= 13 || x == 127, "entry {x}");
+    (x as usize).min(LEVELS)
+}
+
+/// Filters with at least this many candidates find dominators through an [`Index`] (below,
+/// its set-up costs more than it saves).
+const INDEXED_FROM: usize = 4096;
+/// Dominators an indexed filter tries before its index, most recently found first.
+const RECENT: usize = 16;
+
+/// The kept vectors of a Pareto filter, indexed for the question "does any of them dominate
+/// this vector?": for each lie `l` and level `t` (see [`level`]) a bitset over the kept
+/// vectors, bit `i` set when vector `i`'s entry on `l` reaches `t`. The vectors dominating
+/// `c` are exactly the AND of the sets (`l`, level of `c[l]`) over the lies, so the answer is
+/// exact (no full comparison needed). Each set also has a summary, a bit per chunk of
+/// [`CHUNK`] words set when the chunk has a vector in the set: the summaries' AND names the
+/// only chunks that can hold a dominator, and in those the sets are ANDed a chunk at a time,
+/// most selective first, leaving a chunk as soon as it is all zero.
+struct Index {
+    /// Entries per vector that are indexed (the lies; the padding is never above 0).
+    lies: usize,
+    /// Words per bitset (a multiple of [`CHUNK`]).
+    cap: usize,
+    /// Vectors indexed.
+    len: usize,
+    /// Bitset `s = l · LEVELS + t − 1`, empty until a vector is in it (the levels above the
+    /// most tricks the longest hand can take never are).
+    bits: Vec<Vec<u64>>,
+    /// Its summary.
+    summary: Vec<Vec<u64>>,
+    /// Words per summary.
+    scap: usize,
+    /// Vectors in each bitset.
+    count: Vec<u32>,
+    /// The bitsets a query ANDs (reused).
+    streams: Vec<usize>,
+    /// The chunks a query visits (reused).
+    live: Vec<u64>,
+}
+
+/// Words of a bitset ANDed at a time.
+const CHUNK: usize = 8;
+
+impl Index {
+    fn new(lies: usize, expected: usize) -> Index {
+        let cap = expected.div_ceil(64 * CHUNK).clamp(1, 128) * CHUNK;
+        Index {
+            lies,
+            cap,
+            len: 0,
+            bits: vec![Vec::new(); lies * LEVELS],
+            summary: vec![Vec::new(); lies * LEVELS],
+            scap: (cap / CHUNK).div_ceil(64),
+            count: vec![0; lies * LEVELS],
+            streams: Vec::with_capacity(lies),
+            live: Vec::new(),
+        }
+    }
+
+    /// Adds a vector (its number: the vectors added before it).
+    fn push(&mut self, v: &[u8]) {
+        if self.len == self.cap * 64 {
+            self.cap *= 2;
+            self.scap = (self.cap / CHUNK).div_ceil(64);
+            for (bits, summary) in self.bits.iter_mut().zip(&mut self.summary) {
+                if !bits.is_empty() {
+                    bits.resize(self.cap, 0);
+                    summary.resize(self.scap, 0);
+                }
+            }
+        }
+        let (w, bit) = (self.len / 64, 1u64 << (self.len % 64));
+        let chunk = w / CHUNK;
+        let (sw, sbit) = (chunk / 64, 1u64 << (chunk % 64));
+        for (l, &x) in v[..self.lies].iter().enumerate() {
+            for t in 0..level(x) {
+                let s = l * LEVELS + t;
+                if self.bits[s].is_empty() {
+                    self.bits[s] = vec![0; self.cap];
+                    self.summary[s] = vec![0; self.scap];
+                }
+                self.bits[s][w] |= bit;
+                self.summary[s][sw] |= sbit;
+                self.count[s] += 1;
+            }
+        }
+        self.len += 1;
+    }
+
+    /// The first indexed vector (by number) that dominates `v`, if any; `work` counts the
+    /// words ANDed.
+    fn find(&mut self, v: &[u8], work: &mut u64) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        self.streams.clear();
+        for (l, &x) in v[..self.lies].iter().enumerate() {
+            let t = level(x);
+            if t == 0 {
+                continue;
+            }
+            let s = l * LEVELS + t - 1;
+            match self.count[s] as usize {
+                0 => return None,
+                // Every vector reaches it: no filter.
+                c if c == self.len => {}
+                _ => self.streams.push(s),
+            }
+        }
+        // The most selective sets first (a full sort costs more than it saves).
+        let count = &self.count;
+        for i in 0..self.streams.len().min(4) {
+            let j = (i..self.streams.len())
+                .min_by_key(|&j| count[self.streams[j]])
+                .expect("a set left");
+            self.streams.swap(i, j);
+        }
+        if self.streams.is_empty() {
+            // Every vector dominates it.
+            return Some(0);
+        }
+        // Bits past the last vector are 0 in every set and summary: no masks needed.
+        let chunks = self.len.div_ceil(64 * CHUNK);
+        let sw = chunks.div_ceil(64);
+        self.live.clear();
+        self.live.resize(sw, !0);
+        let mut ands = 0u64;
+        for &s in &self.streams {
+            let sum = &self.summary[s][..sw];
+            let mut any = 0;
+            for (a, &b) in self.live.iter_mut().zip(sum) {
+                *a &= b;
+                any |= *a;
+            }
+            ands += sw as u64;
+            if any == 0 {
+                *work += ands;
+                return None;
+            }
+        }
+        let mut found = None;
+        'chunks: for (i, &word) in self.live.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let c0 = (i * 64 + word.trailing_zeros() as usize) * CHUNK;
+                word &= word - 1;
+                let mut acc = [!0u64; CHUNK];
+                let mut dead = false;
+                for &s in &self.streams {
+                    let set: &[u64; CHUNK] = self.bits[s][c0..][..CHUNK]
+                        .try_into()
+                        .expect("a whole chunk");
+                    let mut any = 0;
+                    for (a, &b) in acc.iter_mut().zip(set) {
+                        *a &= b;
+                        any |= *a;
+                    }
+                    ands += CHUNK as u64;
+                    if any == 0 {
+                        dead = true;
+                        break;
+                    }
+                }
+                if !dead {
+                    let (j, &a) = acc
+                        .iter()
+                        .enumerate()
+                        .find(|(_, &a)| a != 0)
+                        .expect("a chunk left nonzero");
+                    found = Some((c0 + j) * 64 + a.trailing_zeros() as usize);
+                    break 'chunks;
+                }
+            }
+        }
+        *work += ands;
+        found
+    }
+}
+
+/// An [`Index`] with the dominators it found last, tried first (neighbouring candidates in
+/// a filter's order tend to share one).
+struct Finder {
+    index: Index,
+    /// Numbers of kept vectors, the most recently found first.
+    recent: Vec<u32>,
+}
+
+impl Finder {
+    fn new(lies: usize, candidates: usize) -> Finder {
+        Finder {
+            index: Index::new(lies, candidates / 16),
+            recent: Vec::with_capacity(RECENT),
+        }
+    }
+
+    /// The number of a kept vector that dominates `e`, if any (`dominates(i)`: kept vector
+    /// `i` dominates `e`, a full comparison of `words` words).
+    fn find(
+        &mut self,
+        e: &[u8],
+        dominates: impl Fn(usize) -> bool,
+        words: usize,
+        work: &mut u64,
+    ) -> Option<usize> {
+        let at = self.recent.iter().position(|&i| dominates(i as usize));
+        *work += (at.map_or(self.recent.len(), |i| i + 1) * words) as u64;
+        if let Some(i) = at {
+            let found = self.recent[i];
+            self.recent[..=i].rotate_right(1);
+            return Some(found as usize);
+        }
+        let found = self.index.find(e, work)?;
+        if self.recent.len() < RECENT {
+            self.recent.push(found as u32);
+        }
+        let last = self.recent.len() - 1;
+        self.recent[last] = found as u32;
+        self.recent.rotate_right(1);
+        Some(found)
+    }
+
+    /// Keeps `e` (its number: the vectors kept before it).
+    fn push(&mut self, e: &[u8]) {
+        self.index.push(e);
+    }
+}
+
 /// [`pareto`] over vectors built on demand (`build(k, buffer)`): the kept indices with their
 /// vectors, the same as [`pareto`] would keep.
 ///
@@ -712,8 +947,12 @@ fn pareto_with(
     // (the new card's vector): tried before the scan.
     let mut row_hint = vec![u32::MAX; rows];
     let mut col_hint = vec![u32::MAX; cols];
-    let cut = (sums.len() >= SIGNED_FROM).then(|| thresholds(sums.len(), &build, width));
-    // The kept vectors' signatures (see [`signature`]).
+    // A large filter finds dominators through an index; a smaller one scans the kept
+    // vectors, most recently useful first, ruling most out by their signatures.
+    let mut finder = (sums.len() >= INDEXED_FROM).then(|| Finder::new(width, sums.len()));
+    let cut = (finder.is_none() && sums.len() >= SIGNED_FROM)
+        .then(|| thresholds(sums.len(), &build, width));
+    // The kept vectors' signatures (see [`signature`]), without an index.
     let mut sigs: Vec<u128> = Vec::new();
     for k in sorted(sums) {
         build(k, &mut e);
@@ -723,10 +962,15 @@ fn pareto_with(
         if let Some(row) = unchanged(k, &e) {
             if !row_kept[row] {
                 row_kept[row] = true;
-                scan.push(kept.len() as u32);
+                match finder.as_mut() {
+                    Some(finder) => finder.push(&e),
+                    None => {
+                        scan.push(kept.len() as u32);
+                        sigs.push(signed(&ew, cut.as_deref()));
+                    }
+                }
                 kept.push(k);
                 flat.extend_from_slice(&ew);
-                sigs.push(signed(&ew, cut.as_deref()));
             }
             continue;
         }
@@ -739,26 +983,51 @@ fn pareto_with(
             *work += 2 * words as u64;
             continue;
         }
-        let sig = signed(&ew, cut.as_deref());
-        let found = scan.iter().position(|&i| {
-            sig & !sigs[i as usize] == 0
-                && dominates_words(&flat[i as usize * words..(i as usize + 1) * words], &ew)
-        });
-        if let Some(i) = found {
-            row_hint[row] = scan[i];
-            col_hint[col] = scan[i];
-        }
-        match found {
-            Some(i) => {
-                *work += (i as u64 + 1) * words as u64;
-                scan[..=i].rotate_right(1);
+        // The kept vector that dominates this one, if any.
+        let found = match finder.as_mut() {
+            Some(finder) => {
+                let flat = &flat;
+                let found = finder.find(
+                    &e,
+                    |i| dominates_words(&flat[i * words..(i + 1) * words], &ew),
+                    words,
+                    work,
+                );
+                if found.is_none() {
+                    finder.push(&e);
+                }
+                found.map(|i| i as u32)
             }
             None => {
-                *work += (scan.len() * words) as u64;
-                scan.push(kept.len() as u32);
+                let sig = signed(&ew, cut.as_deref());
+                let at = scan.iter().position(|&i| {
+                    sig & !sigs[i as usize] == 0
+                        && dominates_words(&flat[i as usize * words..(i as usize + 1) * words], &ew)
+                });
+                match at {
+                    Some(i) => {
+                        *work += (i as u64 + 1) * words as u64;
+                        let found = scan[i];
+                        scan[..=i].rotate_right(1);
+                        Some(found)
+                    }
+                    None => {
+                        *work += (scan.len() * words) as u64;
+                        scan.push(kept.len() as u32);
+                        sigs.push(sig);
+                        None
+                    }
+                }
+            }
+        };
+        match found {
+            Some(i) => {
+                row_hint[row] = i;
+                col_hint[col] = i;
+            }
+            None => {
                 kept.push(k);
                 flat.extend_from_slice(&ew);
-                sigs.push(sig);
             }
         }
         if *work > WORK_LIMIT {
@@ -882,7 +1151,9 @@ fn pareto<'a>(
     let words = (width / 8).max(1) as u64;
     let mut kept: Vec<u32> = Vec::new();
     let mut scan: Vec<u32> = Vec::new();
-    let cut = (sums.len() >= SIGNED_FROM).then(|| {
+    // A large filter finds dominators through an index, a smaller one by signatures.
+    let mut finder = (sums.len() >= INDEXED_FROM).then(|| Finder::new(width, sums.len()));
+    let cut = (finder.is_none() && sums.len() >= SIGNED_FROM).then(|| {
         thresholds(
             sums.len(),
             &|k, w: &mut [u8]| w.copy_from_slice(v(k)),
@@ -890,29 +1161,41 @@ fn pareto<'a>(
         )
     });
     let mut ew = vec![0u64; words as usize];
-    let sigs: Vec<u128> = (0..sums.len() as u32)
-        .map(|k| {
-            for (x, c) in ew.iter_mut().zip(v(k).chunks_exact(8)) {
-                *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
-            }
-            signed(&ew, cut.as_deref())
-        })
-        .collect();
+    let sigs: Vec<u128> = match finder {
+        Some(_) => Vec::new(),
+        None => (0..sums.len() as u32)
+            .map(|k| {
+                for (x, c) in ew.iter_mut().zip(v(k).chunks_exact(8)) {
+                    *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
+                }
+                signed(&ew, cut.as_deref())
+            })
+            .collect(),
+    };
     for k in sorted(sums) {
         let e = v(k);
-        let sig = sigs[k as usize];
-        match scan
-            .iter()
-            .position(|&i| sig & !sigs[i as usize] == 0 && dominates(v(i), e))
-        {
-            Some(i) => {
-                *work += (i as u64 + 1) * words;
-                scan[..=i].rotate_right(1);
-            }
-            None => {
-                *work += scan.len() as u64 * words;
-                scan.push(k);
+        if let Some(finder) = finder.as_mut() {
+            let kept_ = &kept;
+            let found = finder.find(e, |i| dominates(v(kept_[i]), e), words as usize, work);
+            if found.is_none() {
+                finder.push(e);
                 kept.push(k);
+            }
+        } else {
+            let sig = sigs[k as usize];
+            match scan
+                .iter()
+                .position(|&i| sig & !sigs[i as usize] == 0 && dominates(v(i), e))
+            {
+                Some(i) => {
+                    *work += (i as u64 + 1) * words;
+                    scan[..=i].rotate_right(1);
+                }
+                None => {
+                    *work += scan.len() as u64 * words;
+                    scan.push(k);
+                    kept.push(k);
+                }
             }
         }
         if *work > WORK_LIMIT {
@@ -1028,5 +1311,108 @@ mod tests {
             .collect();
         assert_eq!(kept, want);
         assert!(want.len() > 1 && want.len() < vs.len());
+    }
+
+    /// [`vectors`] with entries 0..=3 (and 127), so that many dominate others.
+    fn low_vectors(count: usize, width: usize, lies: usize) -> Vec<Vec<u8>> {
+        vectors(count, width, lies)
+            .into_iter()
+            .map(|v| {
+                v.into_iter()
+                    .map(|x| if x == 127 { x } else { x % 4 })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The brute-force Pareto filter: the indices by sum (larger first, equal sums in index
+    /// order) of the vectors no other vector dominates, but an equal one met earlier.
+    fn brute_pareto(vs: &[Vec<u8>]) -> Vec<u32> {
+        let sums: Vec<u32> = vs.iter().map(|v| total(v)).collect();
+        let order = sorted(&sums);
+        let mut pos = vec![0; vs.len()];
+        for (i, &k) in order.iter().enumerate() {
+            pos[k as usize] = i;
+        }
+        order
+            .iter()
+            .copied()
+            .filter(|&k| {
+                let b = &vs[k as usize];
+                !vs.iter()
+                    .enumerate()
+                    .any(|(i, a)| dominates(a, b) && (a != b || pos[i] < pos[k as usize]))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_index_finds_the_first_dominator_exactly() {
+        // 40 000 vectors: the bitsets grow from their first size, and the summaries take
+        // more than one word (64 chunks of 512 vectors).
+        for (count, width, lies, queries) in [(40_000, 8, 6, 150), (3_000, 24, 20, 300)] {
+            let vs = low_vectors(count, width, lies);
+            let mut index = Index::new(width, 0);
+            for v in &vs {
+                index.push(v);
+            }
+            let mut work = 0;
+            let mut found = 0;
+            // Queries with entries up to 3, and up to 13 (fewer dominated).
+            let mut qs = low_vectors(count + queries, width, lies).split_off(count);
+            qs.extend(vectors(queries, width, lies));
+            for q in &qs {
+                let want = vs.iter().position(|a| dominates(a, q));
+                assert_eq!(index.find(q, &mut work), want, "{q:?}");
+                found += want.is_some() as usize;
+            }
+            // Both answers occur.
+            assert!(found > 0 && found < qs.len(), "{found} of {}", qs.len());
+            // A vector is dominated by itself, or by an equal one before it.
+            for (i, v) in vs.iter().enumerate().step_by(97) {
+                let first = index.find(v, &mut work).expect("itself");
+                assert!(first <= i && vs[first] == vs[i] || dominates(&vs[first], v));
+            }
+        }
+    }
+
+    #[test]
+    fn the_indexed_filters_keep_the_pareto_maximal_vectors() {
+        let width = 24;
+        // The union filter: as many candidates as need the index.
+        let vs = low_vectors(INDEXED_FROM + 200, width, 20);
+        let sums: Vec<u32> = vs.iter().map(|v| total(v)).collect();
+        let mut work = 0;
+        let kept = pareto(&sums, |k| &vs[k as usize], width, &mut work).expect("small");
+        let want = brute_pareto(&vs);
+        assert_eq!(kept, want);
+        assert!(want.len() > 1 && want.len() < vs.len());
+        // A defender's filter: every combination of 65 × 65 vectors (the lie-by-lie minimum).
+        let (rows, cols) = (65, 65);
+        let a = low_vectors(rows, width, 20);
+        let b = low_vectors(rows + cols, width, 20).split_off(rows);
+        let combine = |k: u32, w: &mut [u8]| {
+            let (r, c) = (k as usize / cols, k as usize % cols);
+            for ((x, &p), &q) in w.iter_mut().zip(&a[r]).zip(&b[c]) {
+                *x = p.min(q);
+            }
+        };
+        let all: Vec<Vec<u8>> = (0..(rows * cols) as u32)
+            .map(|k| {
+                let mut w = vec![0; width];
+                combine(k, &mut w);
+                w
+            })
+            .collect();
+        assert!(all.len() >= INDEXED_FROM);
+        let sums: Vec<u32> = all.iter().map(|v| total(v)).collect();
+        let kept =
+            pareto_with(&sums, combine, rows, cols, |_, _| None, width, &mut work).expect("small");
+        let want = brute_pareto(&all);
+        assert_eq!(kept.iter().map(|k| k.0).collect::<Vec<_>>(), want);
+        for (k, v) in &kept {
+            assert_eq!(**v, *all[*k as usize]);
+        }
+        assert!(want.len() > 1 && want.len() < all.len());
     }
 }

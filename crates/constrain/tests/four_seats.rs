@@ -228,6 +228,53 @@ fn reduced_deck_counts_equal_brute_force() {
     }
 }
 
+/// A second reduced deck that leaves spot cards in every suit: the last 12 cards are A♠ K♥
+/// Q♦ J♣ and two low cards of each suit, so seats whose shapes name some suits draw their
+/// other cards from what the named seats leave in each suit (counted by the engine's end
+/// table, `engine::draw`).
+const PREDEALT_SPOTS: [&str; 4] = [
+    "has SK ST S9 HA H9 H8 DJ D9 CA C9",
+    "has SQ S8 S7 HQ H7 H6 DA DT C8 C7",
+    "has SJ S6 S5 HJ H5 DK D8 D7 CK C6",
+    "has S4 HT H4 D6 D5 D4 CQ CT C5 C4",
+];
+
+#[test]
+fn reduced_deck_with_spots_left_counts_equal_brute_force() {
+    let names = ["north", "east", "south", "west"];
+    let predeal: String = names
+        .iter()
+        .zip(PREDEALT_SPOTS)
+        .map(|(n, p)| format!("{n}: {p}\n"))
+        .collect();
+    for conditions in [
+        // Every seat names one suit and has points (all high cards first, then each named
+        // seat's spot cards, then the end table over what is left).
+        "north: spades 4+, hcp 13+\neast: hearts 4+, hcp 9+\nsouth: diamonds 4+\nwest: clubs 5, hcp 3+",
+        "north: spades 3-4, hcp 12-15\neast: hearts 3+, hcp 8-10\nsouth: diamonds 3-4, hcp 8+\nwest: clubs 4+",
+        // Two named suits on one seat, and a seat with points only.
+        "north: spades 4+, hearts 3-4, hcp 12-15\neast: hcp 9+\nsouth: clubs 3+, hcp 8-10\nwest: diamonds 3-4",
+        // A balanced seat (named by three suits; the fourth is what is left).
+        "north: balanced, hcp 13+\neast: spades 4+\nsouth: hcp 9+\nwest: hearts 3+, hcp 2-4",
+        "north: shape any 4333, hcp 12+\neast: hcp 8-11\nsouth: shape any 4432 + any 5332\nwest: hcp 3+",
+        // Three seats and two seats (the untracked seats take what is left).
+        "north: spades 4+, hcp 13+\neast: hearts 4+\nsouth: hcp 9+",
+        "north: diamonds 3+, hcp 12-14\nwest: clubs 4-5",
+        // The same with the two-suit rule of older sets: no projection (a fit).
+        "ns: fit 7+ spades\neast: hearts 4+, hcp 9+",
+    ] {
+        let text = format!("{predeal}{conditions}");
+        let s = set(&text);
+        let expected = brute_force(&s);
+        let c = Dealer::new(&s, Options::default())
+            .unwrap_or_else(|e| panic!("{conditions}: {e}"))
+            .count();
+        assert!(c.is_exact(), "{conditions}: {c:?}");
+        assert_eq!(c.deals, expected, "{conditions}");
+        assert!(expected > 0, "{conditions}: a test that cannot fail");
+    }
+}
+
 fn rows(csv: &str) -> impl Iterator<Item = Vec<&str>> {
     csv.lines().skip(1).map(|l| l.split(',').collect())
 }

@@ -196,3 +196,37 @@ fn balanced_north_beside_three_hcp_seats_by_pattern() {
         p * 2 + e
     });
 }
+
+/// HCP on every seat and a suit length on two (their shapes name one suit each, so every
+/// high card is placed before the spot cards and the seats draw their other suits at the
+/// end): North's hearts by East's spades, both drawn at the end. (With a suit on all four
+/// seats, the cells' two-suit seats pass the table bound; the counts of that set are checked
+/// by brute force in `four_seats.rs`.)
+#[test]
+fn points_on_every_seat_and_a_suit_on_two_by_drawn_lengths() {
+    let base = "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\n\
+                south: hcp 6-10\nwest: hcp 5-12";
+    let north = [(0, 2), (3, 3), (4, 8)];
+    let east = [(0, 2), (3, 9)];
+    let mut cells = Vec::new();
+    for (a, b) in north {
+        for (c, e) in east {
+            cells.push(format!("north: hearts {a}-{b}\neast: spades {c}-{e}"));
+        }
+    }
+    check(base, &cells, 29, |d| {
+        let (n, e) = (
+            d.hand(Seat::North).shape()[1],
+            d.hand(Seat::East).shape()[0],
+        );
+        let i = north
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&n))
+            .expect("north's hearts in a band");
+        let j = east
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&e))
+            .expect("east's spades in a band");
+        i * 2 + j
+    });
+}

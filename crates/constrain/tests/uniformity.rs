@@ -318,3 +318,35 @@ fn fit_seats_beside_a_points_seat() {
         "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
     );
 }
+
+/// Seats whose shapes name one suit each: the lengths they draw at the end in the suits
+/// they do not name (North's hearts, South's spades), against the exact counts and against
+/// deal-and-select.
+#[test]
+fn named_suit_seats_draw_the_other_suits_uniformly() {
+    let base = "north: spades 4+, hcp 10+\nsouth: hearts 3+, hcp 6+";
+    let north = [(0, 2), (3, 3), (4, 13)];
+    let south = [(0, 2), (3, 13)];
+    let mut cells = Vec::new();
+    for (a, b) in north {
+        for (c, e) in south {
+            cells.push(format!("north: hearts {a}-{b}\nsouth: spades {c}-{e}"));
+        }
+    }
+    let classify = |d: &Deal| {
+        let (n, s) = (
+            d.hand(Seat::North).shape()[1],
+            d.hand(Seat::South).shape()[0],
+        );
+        let i = north.iter().position(|&(a, b)| (a..=b).contains(&n))?;
+        let j = south.iter().position(|&(a, b)| (a..=b).contains(&s))?;
+        Some(i * 2 + j)
+    };
+    let exact = check(base, &cells, 11, classify);
+    let plain = deal_and_select(base, 12, 20_000, classify, cells.len());
+    let (chi, df) = homogeneity(&exact, &plain);
+    assert!(
+        chi < critical_001(df),
+        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
+    );
+}

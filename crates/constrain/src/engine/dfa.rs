@@ -88,3 +88,90 @@ impl Dfa {
         }
     }
 }
+
+/// The smallest set of suits (a bit mask, ♠ = bit 0) whose lengths alone decide membership in
+/// `set`: the set holds every 13-card shape whose lengths in those suits are those of one of
+/// its shapes. Ties keep the mask found first; every set depends on any three suits (the
+/// fourth length is what is left), so the answer has at most three suits or is all four.
+pub(super) fn named_suits(set: &ShapeSet) -> u8 {
+    let all = ShapeSet::all();
+    let mut masks: Vec<u8> = (0..16).collect();
+    masks.sort_by_key(|m| m.count_ones());
+    for mask in masks {
+        let project = |sh: [u8; 4]| -> [u8; 4] {
+            std::array::from_fn(|s| if mask >> s & 1 == 1 { sh[s] } else { 0 })
+        };
+        let kept: std::collections::BTreeSet<[u8; 4]> = set.iter().map(project).collect();
+        let cylinder = all.iter().filter(|&sh| kept.contains(&project(sh))).count();
+        if cylinder == set.len() {
+            return mask;
+        }
+    }
+    0b1111
+}
+
+impl Dfa {
+    /// A layered automaton over the lengths of the suits of `mask` only (as
+    /// [`named_suits`] finds them): `trans[s]` is indexed as usual for a suit of the mask and
+    /// empty for the others, whose lengths it never reads (a state keeps its id across them).
+    /// It accepts the lengths in the named suits of the shapes of `set`; the seat's other
+    /// cards are free.
+    pub(super) fn projected(set: &ShapeSet, mask: u8) -> Dfa {
+        let named: Vec<usize> = (0..4).filter(|s| mask >> s & 1 == 1).collect();
+        let tuples: std::collections::BTreeSet<Vec<u8>> = set
+            .iter()
+            .map(|sh| named.iter().map(|&s| sh[s]).collect())
+            .collect();
+        let mut prefix_state: Vec<BTreeMap<Vec<u8>, u16>> = Vec::new();
+        for i in 0..=named.len() {
+            let mut residual: BTreeMap<Vec<u8>, Vec<Vec<u8>>> = BTreeMap::new();
+            for t in &tuples {
+                residual
+                    .entry(t[..i].to_vec())
+                    .or_default()
+                    .push(t[i..].to_vec());
+            }
+            let mut ids: BTreeMap<Vec<Vec<u8>>, u16> = BTreeMap::new();
+            let mut map = BTreeMap::new();
+            for (p, r) in residual {
+                let n = ids.len() as u16;
+                let id = *ids.entry(r).or_insert(n);
+                map.insert(p, id);
+            }
+            prefix_state.push(map);
+        }
+        let mut trans: [Vec<[u16; 14]>; 4] = Default::default();
+        for (i, &s) in named.iter().enumerate() {
+            let n = prefix_state[i]
+                .values()
+                .map(|&v| v as usize + 1)
+                .max()
+                .unwrap_or(0);
+            trans[s] = vec![[DEAD; 14]; n];
+            for (p, &to) in &prefix_state[i + 1] {
+                let from = prefix_state[i][&p[..i]];
+                trans[s][from as usize][p[i] as usize] = to;
+            }
+        }
+        Dfa {
+            trans,
+            live: !tuples.is_empty(),
+            finals: Vec::new(),
+        }
+    }
+
+    /// The most states of any layer (the range of a state id).
+    pub(super) fn widest(&self) -> usize {
+        let inner = self.trans.iter().map(Vec::len).max().unwrap_or(0);
+        let last = self
+            .trans
+            .iter()
+            .flatten()
+            .flatten()
+            .filter(|&&t| t != DEAD)
+            .map(|&t| usize::from(t) + 1)
+            .max()
+            .unwrap_or(0);
+        inner.max(last).max(1)
+    }
+}

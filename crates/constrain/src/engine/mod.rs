@@ -34,6 +34,22 @@
 //! same deals. When uncounted seats remain, a "pool" total keeps the number of high cards left
 //! to them, which fixes the size of the spot pool.
 //!
+//! *Projected seats, high cards first.* A seat's shape often names only some suits
+//! (`spades 5+` names ♠; `balanced` is decided by any three suits, the fourth being what is
+//! left). When every counted seat is loose or such a seat and points are counted (no fit),
+//! each shaped seat gets an automaton over its named suits only (`dfa::named_suits`,
+//! `Dfa::projected`) and its state is that automaton's state with its cards so far. The
+//! chain then places **all** high cards first, rank by rank (A♠ A♥ A♦ A♣ K♠ …), so every
+//! point total is complete — and collapsed to "meets its condition" — before any spot card
+//! is dealt; a shaped seat keeps its high cards of its named suits waiting (one base-6 digit
+//! per suit) until its spot step in that suit. What the spot steps leave in each suit is
+//! kept in a `Left` counter, and at the end every loose seat draws its missing cards from
+//! the suits it does not name: `draw::Draw` counts those draws exactly (a table of cards
+//! per seat and suit, `∏ v! / ∏ x!` ways each) and samples one with the same weights.
+//! Points on every seat with a suit length on every seat (e.g. `N 12-14 5+♠, E 8-11 4-5♥,
+//! S 6-10 3+♦, W 5-12 2-4♣`) is counted exactly this way: the states never carry points and
+//! spot cards together.
+//!
 //! Sampling is hierarchical and exact: from the current state pick a successor with
 //! probability weight × completions(next) / completions(state), which for a spot step also
 //! says how many spot cards the seat takes, then those cards uniformly among the suit's spot
@@ -51,13 +67,15 @@
 //! instead of running away.
 
 mod dfa;
+mod draw;
 mod layer;
 
 use crate::combin::{below, binomial, choose_front, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
 use crate::shape::ShapeSet;
 use crate::spec::Pair;
-use dfa::Dfa;
+use dfa::{named_suits, Dfa};
+use draw::Draw;
 use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
 use layer::{Key, Layer, Radix};
 use rand_core::RngCore;
@@ -158,6 +176,9 @@ enum CounterKind {
     PoolRank(usize),
     /// Free cards of this suit left to the untracked seats (a probe).
     PoolSuit(usize),
+    /// Spot cards of this suit left once its spot takes are done, which seats with a free
+    /// length in the suit draw at the end (kept exactly; never a condition).
+    Left(usize),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -383,6 +404,19 @@ pub struct Tables {
     reserved_spots: usize,
     /// The suits of [`Tables::reserved_spots`] (0 when there are none).
     reserved_suits: u8,
+    /// Per tracked seat: its shape names only the suits of its `spot_suits`; its state is
+    /// its projected automaton's state × 14 + its cards so far.
+    projected: Vec<bool>,
+    /// Every high-card step comes before the first spot step (see `with_indexing`).
+    highs_first: bool,
+    /// Per tracked seat and suit: what one high card of the suit adds to its `aux` before its
+    /// spot step there (1; with high cards first, 6^i for its i-th named suit).
+    aux_unit: Vec<[u8; 4]>,
+    /// Per suit: the `CounterKind::Left` counter holding the spot cards left in it for the
+    /// drawing seats (none: no seat takes spot steps there, so all of them are left).
+    left: [Option<usize>; 4],
+    /// With projected seats: how the loose seats draw their spot cards at the end.
+    draw: Option<Draw>,
     /// The `CounterKind::Pool` counter, present when loose seats and untracked seats meet.
     pool_counter: Option<usize>,
     /// Cards the untracked seats receive in all (constant for a set).
@@ -673,6 +707,64 @@ impl Tables {
                 (false, false) => 0b1111,
             })
             .collect();
+        // Seats whose shape names only some suits (`spades 5+`, `hearts 4-5, clubs 0-2`):
+        // in a set with no fit, such a seat takes spot steps only in the suits its shape
+        // names (its automaton reads only those lengths), counts its cards like a loose seat,
+        // and at the end draws the rest of its hand from the spot cards left in its other
+        // suits ([`Draw`]). Only the seat naming a suit then carries high cards waiting for
+        // its spot step inside that suit, instead of every shaped seat. Each suit where some
+        // seat takes spot cards and another draws keeps what is left in a `Left` counter.
+        let mut spot_suits = spot_suits;
+        let mut projected = vec![false; k];
+        let any_fit = counters
+            .iter()
+            .any(|c| matches!(c.kind, CounterKind::Fit { .. }));
+        if k >= 2 && !any_fit {
+            let named: Vec<Option<u8>> = (0..k)
+                .map(|i| {
+                    let sc = &set.seats[seats[i].index()];
+                    let eligible = !loose[i]
+                        && sc.shapes != ShapeSet::all()
+                        && !sc.shapes.is_empty()
+                        && !sc.exact_suits.iter().any(|&e| e)
+                        && !observed.contains(&Slot::Shape(i))
+                        && !observed
+                            .iter()
+                            .any(|o| matches!(o, Slot::FillerShape { .. }));
+                    let mask = if eligible {
+                        named_suits(&sc.shapes)
+                    } else {
+                        0b1111
+                    };
+                    (mask.count_ones() <= 3).then_some(mask)
+                })
+                .collect();
+            // Only worth it with points to count and no seat taking spot steps in every suit
+            // (then every high card comes before the spot cards: measured, projecting beside
+            // a fully shaped seat, or with no points, made the tables bigger, not smaller).
+            let all_drawing = (0..k).all(|i| loose[i] || named[i].is_some());
+            if depth > 0 && all_drawing && named.iter().any(Option::is_some) {
+                let mut suits_of = spot_suits.clone();
+                for (i, m) in named.iter().enumerate() {
+                    if let Some(m) = *m {
+                        suits_of[i] = m;
+                    }
+                }
+                let drawn = (0..k)
+                    .filter(|&i| suits_of[i] != 0b1111)
+                    .fold(0u8, |a, i| a | !suits_of[i] & 0b1111)
+                    | if k < 4 { 0b1111 } else { 0 };
+                let taken = suits_of.iter().fold(0u8, |a, &m| a | m);
+                let lefts = (taken & drawn).count_ones() as usize;
+                if counters.len() + lefts + usize::from(k < 4) <= MAX_COUNTERS {
+                    spot_suits = suits_of;
+                    for (i, m) in named.iter().enumerate() {
+                        projected[i] = m.is_some();
+                    }
+                }
+            }
+        }
+        let draw_mode = projected.iter().any(|&p| p);
         let loose: Vec<bool> = (0..k)
             .map(|i| loose[i] || spot_suits[i] != 0b1111)
             .collect();
@@ -684,7 +776,7 @@ impl Tables {
             .count() as u32;
         // The pool size matters only to seats drawing from every suit's leftover spot cards.
         let any_fully_loose = (0..k).any(|i| loose[i] && spot_suits[i] == 0);
-        let pool_counter = (any_fully_loose && k < 4).then(|| {
+        let pool_counter = ((any_fully_loose || draw_mode) && k < 4).then(|| {
             counters.push(Counter {
                 kind: CounterKind::Pool,
                 lo: 0,
@@ -693,6 +785,28 @@ impl Tables {
             });
             counters.len() - 1
         });
+        let mut left = [None; 4];
+        let mut draw = None;
+        if draw_mode {
+            let allowed: Vec<u8> = (0..k)
+                .filter(|&i| loose[i])
+                .map(|i| !spot_suits[i] & 0b1111)
+                .collect();
+            let drawn = allowed.iter().fold(0u8, |a, &m| a | m) | if k < 4 { 0b1111 } else { 0 };
+            let taken = spot_suits.iter().fold(0u8, |a, &m| a | m);
+            for (s, l) in left.iter_mut().enumerate() {
+                if (taken & drawn) >> s & 1 == 1 {
+                    *l = Some(counters.len());
+                    counters.push(Counter {
+                        kind: CounterKind::Left(s),
+                        lo: 0,
+                        hi: None,
+                        probe: true,
+                    });
+                }
+            }
+            draw = Some(Draw::new(allowed, k < 4));
+        }
         if counters.len() > MAX_COUNTERS {
             return Err(TablesError::TooManyCounters {
                 count: counters.len(),
@@ -709,7 +823,7 @@ impl Tables {
                 CounterKind::Fit { .. } => 1,
                 CounterKind::Pool => free_honour_total,
                 CounterKind::PoolRank(_) => 4,
-                CounterKind::PoolSuit(_) => 13,
+                CounterKind::PoolSuit(_) | CounterKind::Left(_) => 13,
             };
             if c.probe {
                 if max > u32::from(u8::MAX) {
@@ -731,7 +845,9 @@ impl Tables {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                if observed.contains(&Slot::Shape(i)) {
+                if projected[i] {
+                    Dfa::projected(&set.seats[s.index()].shapes, spot_suits[i])
+                } else if observed.contains(&Slot::Shape(i)) {
                     Dfa::by_prefix(&set.seats[s.index()].shapes)
                 } else {
                     Dfa::new(&set.seats[s.index()].shapes)
@@ -750,56 +866,8 @@ impl Tables {
                 _ => None,
             })
             .collect();
-        let mut suits = Vec::new();
-        let mut steps = Vec::new();
-        for suit in Suit::ALL {
-            let start = steps.len();
-            let mut spots = Vec::new();
-            for r in Rank::DESCENDING {
-                let c = Card::new(suit, r);
-                if all_fixed.contains(c) {
-                    continue;
-                }
-                if r.from_top() < depth {
-                    let adds = (0..parties)
-                        .map(|p| {
-                            if p < k && set.seats[seats[p].index()].exact_suits[suit.index()] {
-                                return None;
-                            }
-                            let mut add = [0u8; MAX_COUNTERS];
-                            for (ci, c) in counters.iter().enumerate() {
-                                let w = |seat: usize, w: &[u8; 5]| {
-                                    if seat == p {
-                                        points(w, r.from_top())
-                                    } else {
-                                        0
-                                    }
-                                };
-                                add[ci] = match c.kind {
-                                    CounterKind::Seat { i, w: ref ws } => w(i, ws),
-                                    CounterKind::Pair { a, b, w: ref ws } => w(a, ws) + w(b, ws),
-                                    CounterKind::Pool => u8::from(p == k),
-                                    CounterKind::PoolRank(x) => {
-                                        u8::from(p == k && x == r.from_top())
-                                    }
-                                    CounterKind::PoolSuit(x) => {
-                                        u8::from(p == k && x == suit.index())
-                                    }
-                                    CounterKind::Fit { .. } => 0,
-                                };
-                            }
-                            Some(add)
-                        })
-                        .collect();
-                    steps.push(Step::High { card: c, adds });
-                } else {
-                    spots.push(c);
-                }
-            }
-            let mut fixed_len = [0u8; 4];
-            for (i, s) in seats.iter().enumerate() {
-                fixed_len[i] = fixed[s.index()].holding(suit).len() as u8;
-            }
+        // The spot steps of one suit.
+        let spot_steps = |suit: Suit| -> Vec<Step> {
             let spot_seats: Vec<usize> = (0..k)
                 .filter(|&i| spot_suits[i] >> suit.index() & 1 == 1)
                 .collect();
@@ -836,15 +904,89 @@ impl Tables {
                 _ => false,
             };
             let singles = takes.len() - if pair { 2 } else { 0 };
-            steps.extend(takes[..singles].iter().map(|&t| Step::Spots(t)));
+            let mut out: Vec<Step> = takes[..singles].iter().map(|&t| Step::Spots(t)).collect();
             if pair {
-                steps.push(Step::SpotsPair([takes[singles], takes[singles + 1]]));
+                out.push(Step::SpotsPair([takes[singles], takes[singles + 1]]));
+            }
+            out
+        };
+        // High cards first: with no seat taking spot steps in every suit, all the high-card
+        // steps come before any spot step, so every point total is complete (and capped to
+        // what its condition tells apart) before the spot cards are dealt; a projected seat
+        // keeps its high cards in its named suits in `aux` (base 6, one digit per named
+        // suit) until its spot step there.
+        let highs_first = draw_mode;
+        let mut suits = Vec::new();
+        let mut steps = Vec::new();
+        for suit in Suit::ALL {
+            let start = steps.len();
+            let mut spots = Vec::new();
+            for r in Rank::DESCENDING {
+                let c = Card::new(suit, r);
+                if all_fixed.contains(c) {
+                    continue;
+                }
+                if r.from_top() < depth {
+                    let adds = (0..parties)
+                        .map(|p| {
+                            if p < k && set.seats[seats[p].index()].exact_suits[suit.index()] {
+                                return None;
+                            }
+                            let mut add = [0u8; MAX_COUNTERS];
+                            for (ci, c) in counters.iter().enumerate() {
+                                let w = |seat: usize, w: &[u8; 5]| {
+                                    if seat == p {
+                                        points(w, r.from_top())
+                                    } else {
+                                        0
+                                    }
+                                };
+                                add[ci] = match c.kind {
+                                    CounterKind::Seat { i, w: ref ws } => w(i, ws),
+                                    CounterKind::Pair { a, b, w: ref ws } => w(a, ws) + w(b, ws),
+                                    CounterKind::Pool => u8::from(p == k),
+                                    CounterKind::PoolRank(x) => {
+                                        u8::from(p == k && x == r.from_top())
+                                    }
+                                    CounterKind::PoolSuit(x) => {
+                                        u8::from(p == k && x == suit.index())
+                                    }
+                                    CounterKind::Fit { .. } | CounterKind::Left(_) => 0,
+                                };
+                            }
+                            Some(add)
+                        })
+                        .collect();
+                    steps.push(Step::High { card: c, adds });
+                } else {
+                    spots.push(c);
+                }
+            }
+            let mut fixed_len = [0u8; 4];
+            for (i, s) in seats.iter().enumerate() {
+                fixed_len[i] = fixed[s.index()].holding(suit).len() as u8;
+            }
+            if !highs_first {
+                steps.extend(spot_steps(suit));
             }
             suits.push(SuitCards {
                 spots,
                 fixed_len,
                 range: (start, steps.len()),
             });
+        }
+        if highs_first {
+            steps.sort_by_key(|st| match st {
+                Step::High { card, .. } => card.rank().from_top(),
+                _ => 99,
+            });
+        }
+        if highs_first {
+            for suit in Suit::ALL {
+                let start = steps.len();
+                steps.extend(spot_steps(suit));
+                suits[suit.index()].range = (start, steps.len());
+            }
         }
 
         let fillers: Vec<(Seat, Hand)> = Seat::ALL
@@ -857,6 +999,21 @@ impl Tables {
         let filler_ways = multinomial(pool, &sizes);
         let filler_cards = sizes.iter().sum();
 
+        let aux_unit: Vec<[u8; 4]> = (0..k)
+            .map(|i| {
+                let mut unit = [1u8; 4];
+                if highs_first {
+                    let mut digit = 1u8;
+                    for (s, u) in unit.iter_mut().enumerate() {
+                        if spot_suits[i] >> s & 1 == 1 {
+                            *u = digit;
+                            digit *= 6;
+                        }
+                    }
+                }
+                unit
+            })
+            .collect();
         let mut t = Tables {
             seats,
             fillers,
@@ -875,6 +1032,11 @@ impl Tables {
             observed,
             loose,
             spot_suits,
+            projected,
+            highs_first,
+            aux_unit,
+            left,
+            draw,
             reserved_suits: if partial { !reserved & 0b1111 } else { 0 },
             reserved_spots: Suit::ALL
                 .iter()
@@ -936,7 +1098,8 @@ impl Tables {
                 CounterKind::Fit { .. }
                 | CounterKind::Pool
                 | CounterKind::PoolRank(_)
-                | CounterKind::PoolSuit(_) => 0,
+                | CounterKind::PoolSuit(_)
+                | CounterKind::Left(_) => 0,
             };
             key.ctr[ci] = c.step(0, u8::try_from(v).ok()?)?;
         }
@@ -991,15 +1154,24 @@ impl Tables {
                     if !self.can_reach(j + 1, &next) {
                         continue;
                     }
+                    // A total no later step can change either meets its condition here or
+                    // never: keep one value for all that meet it.
+                    for (ci, c) in self.counters.iter().enumerate() {
+                        if !c.probe && self.reach[j + 1][ci] == 0 {
+                            next.ctr[ci] = next.ctr[ci].min(c.lo as u8);
+                        }
+                    }
                     if p < k {
                         let suit = card.suit().index();
                         if self.spot_suits[p] >> suit & 1 == 0 {
-                            if next.dfa[p] >= 13 {
+                            // Its cards so far (below its automaton state for a projected
+                            // seat).
+                            if next.dfa[p] % 14 >= 13 {
                                 continue;
                             }
                             next.dfa[p] += 1;
                         } else {
-                            next.aux[p] += 1;
+                            next.aux[p] += self.aux_unit[p][suit];
                         }
                     }
                     f(p as u8, 1, next);
@@ -1042,18 +1214,42 @@ impl Tables {
         let sc = &self.suits[suit];
         let left = sc.spots.len() as u8 - key.taken;
         let from = if all { left } else { 0 };
-        let trans =
-            (!self.loose[seat]).then(|| &self.dfas[seat].trans[suit][usize::from(key.dfa[seat])]);
+        let projected = self.projected[seat];
+        let trans = (!self.loose[seat] || projected).then(|| {
+            let q = if projected {
+                key.dfa[seat] / 14
+            } else {
+                key.dfa[seat]
+            };
+            &self.dfas[seat].trans[suit][usize::from(q)]
+        });
+        let unit = self.aux_unit[seat][suit];
+        let pending = if self.highs_first {
+            key.aux[seat] / unit % 6
+        } else {
+            key.aux[seat]
+        };
         'take: for n in from..=left {
-            let len = sc.fixed_len[seat] + key.aux[seat] + n;
+            let len = sc.fixed_len[seat] + pending + n;
             if len > 13 {
                 break;
             }
             let to = match trans {
+                Some(trans) if projected => {
+                    let q = trans[usize::from(len)];
+                    let cards = key.dfa[seat] % 14 + u16::from(pending + n);
+                    if cards > 13 {
+                        break;
+                    }
+                    if q == DEAD {
+                        continue;
+                    }
+                    q * 14 + cards
+                }
                 Some(trans) => trans[usize::from(len)],
                 None => {
                     // A loose seat's state counts its cards (the predealt ones from the start).
-                    let cards = key.dfa[seat] + u16::from(key.aux[seat] + n);
+                    let cards = key.dfa[seat] + u16::from(pending + n);
                     if cards > 13 {
                         break;
                     }
@@ -1094,7 +1290,8 @@ impl Tables {
             if last {
                 // The suit's spot cards nobody counted took go to the others.
                 for (ci, c) in self.counters.iter().enumerate() {
-                    if matches!(c.kind, CounterKind::PoolSuit(x) if x == suit) {
+                    if matches!(c.kind, CounterKind::PoolSuit(x) | CounterKind::Left(x) if x == suit)
+                    {
                         match c.step(next.ctr[ci], left - n) {
                             Some(v) => next.ctr[ci] = v,
                             None => continue 'take,
@@ -1102,10 +1299,14 @@ impl Tables {
                     }
                 }
             }
-            next.aux[seat] = len;
-            for (i, &kept) in keep.iter().enumerate().take(seat + 1) {
-                if !kept {
-                    next.aux[i] = 0;
+            if self.highs_first {
+                next.aux[seat] = key.aux[seat] - pending * unit;
+            } else {
+                next.aux[seat] = len;
+                for (i, &kept) in keep.iter().enumerate().take(seat + 1) {
+                    if !kept {
+                        next.aux[i] = 0;
+                    }
                 }
             }
             next.taken = if last { 0 } else { key.taken + n };
@@ -1126,7 +1327,9 @@ impl Tables {
         let dfa = (0..k)
             .map(|i| {
                 let d = &self.dfas[i];
-                if self.loose[i] {
+                if self.projected[i] {
+                    14 * d.widest()
+                } else if self.loose[i] {
                     14
                 } else if stage[i] < 4 {
                     d.trans[stage[i]].len()
@@ -1148,6 +1351,22 @@ impl Tables {
             .collect();
         let mut aux = vec![1; k];
         let mut taken = 1;
+        if self.highs_first {
+            for (i, a) in aux.iter_mut().enumerate() {
+                if self.projected[i] {
+                    *a = 6usize.pow(self.spot_suits[i].count_ones());
+                }
+            }
+            if let Some(sc) = self.suits.iter().find(|s| s.range.0 < j && j < s.range.1) {
+                taken = sc.spots.len() + 1;
+            }
+            return Radix {
+                dfa,
+                ctr,
+                aux,
+                taken,
+            };
+        }
         // Inside a suit: what the steps of the suit before `j` can have left in `aux`/`taken`.
         if let Some((suit, sc)) = self
             .suits
@@ -1278,21 +1497,25 @@ impl Tables {
             self.layers.push(next);
         }
         let n = self.steps.len();
+        let mut draw = self.draw.take();
         let comp: Vec<u128> = self.layers[n]
             .keys()
             .map(|k| {
-                if self
+                if !self
                     .counters
                     .iter()
                     .enumerate()
                     .all(|(i, c)| c.probe || u32::from(k.ctr[i]) >= c.lo)
                 {
-                    self.loose_ways(&k)
-                } else {
                     0
+                } else if let Some(d) = draw.as_mut() {
+                    self.draw_input(&k).map_or(0, |(v, need)| d.ways(v, &need))
+                } else {
+                    self.loose_ways(&k)
                 }
             })
             .collect();
+        self.draw = draw;
         self.layers[n].comp = comp;
         for j in (0..n).rev() {
             if let Some(e) = self.edges.get(j) {
@@ -1338,7 +1561,7 @@ impl Tables {
         let mut need = [0usize; 4];
         for (i, &l) in self.loose.iter().enumerate() {
             if l {
-                need[i] = 13 - usize::from(key.dfa[i]);
+                need[i] = 13 - usize::from(key.dfa[i] % 14);
             }
         }
         let pooled_honours = self.pool_counter.map_or(0, |c| usize::from(key.ctr[c]));
@@ -1372,6 +1595,24 @@ impl Tables {
             return 0;
         }
         multinomial(self.reserved_spots, &first) * multinomial(spots - drawn, &then)
+    }
+
+    /// With projected seats, at a final state: the spot cards left in each suit and the
+    /// cards each loose seat still needs (in seat order), for [`Draw`]; `None` if the cards
+    /// left cannot fill the hands.
+    fn draw_input(&self, key: &Key) -> Option<([u8; 4], Vec<u8>)> {
+        let (need, spots) = self.loose_needs(key)?;
+        let v: [u8; 4] = std::array::from_fn(|s| {
+            self.left[s].map_or(self.suits[s].spots.len() as u8, |c| key.ctr[c])
+        });
+        if v.iter().map(|&x| usize::from(x)).sum::<usize>() != spots {
+            return None;
+        }
+        let need = (0..self.seats.len())
+            .filter(|&i| self.loose[i])
+            .map(|i| need[i] as u8)
+            .collect();
+        Some((v, need))
     }
 
     /// The seats counted exactly, in N E S W order.
@@ -1646,13 +1887,26 @@ impl Tables {
         let any_loose = self.loose.iter().any(|&l| l);
         let mut spot_pool: Vec<Card> = Vec::with_capacity(52);
         let mut reserved_pool: Vec<Card> = Vec::with_capacity(36);
+        let drawing = self.draw.is_some();
+        let mut left_cards = [[Card::new(Suit::Spades, Rank::ACE); 13]; 4];
+        let mut left_len = [0usize; 4];
         let mut state = 0u32;
-        for suit in 0..4 {
+        // Segment 0: the high-card steps that come first (with high cards first); then each
+        // suit's steps.
+        let highs = if self.highs_first {
+            self.suits[0].range.0
+        } else {
+            0
+        };
+        for segment in 0..5 {
+            let (suit, (from, to)) = match segment {
+                0 => (0, (0, highs)),
+                s => (s - 1, self.suits[s - 1].range),
+            };
             let mut spots = [Card::new(Suit::Spades, Rank::ACE); 13];
             let ns = self.suits[suit].spots.len();
             spots[..ns].copy_from_slice(&self.suits[suit].spots);
             let mut at = 0;
-            let (from, to) = self.suits[suit].range;
             for j in from..to {
                 let (b, e) = self.successor_list(j, state);
                 let pick = if e - b == 1 {
@@ -1691,7 +1945,13 @@ impl Tables {
                     }
                 }
             }
-            if self.reserved_suits >> suit & 1 == 1 {
+            if segment == 0 {
+                continue;
+            }
+            if drawing {
+                left_len[suit] = ns - at;
+                left_cards[suit][..ns - at].copy_from_slice(&spots[at..ns]);
+            } else if self.reserved_suits >> suit & 1 == 1 {
                 reserved_pool.extend_from_slice(&spots[at..ns]);
             } else if any_loose {
                 spot_pool.extend_from_slice(&spots[at..ns]);
@@ -1699,7 +1959,31 @@ impl Tables {
                 pool.extend_from_slice(&spots[at..ns]);
             }
         }
-        if any_loose {
+        if let Some(mut draw) = self.draw.take() {
+            // Each loose seat's cards per suit by the exact law of `Draw`, then which cards
+            // uniformly.
+            let rows: Vec<usize> = (0..k).filter(|&i| self.loose[i]).collect();
+            let need: Vec<u8> = rows
+                .iter()
+                .map(|&i| 13 - hands[self.seats[i].index()].len() as u8)
+                .collect();
+            let v = left_len.map(|n| n as u8);
+            let x = draw.sample(rng, v, &need);
+            self.draw = Some(draw);
+            for (suit, cards) in left_cards.iter_mut().enumerate() {
+                let cards = &mut cards[..left_len[suit]];
+                let mut at = 0;
+                for (r, &i) in rows.iter().enumerate() {
+                    let n = usize::from(x[r][suit]);
+                    choose_front(rng, &mut cards[at..], n);
+                    for c in &cards[at..at + n] {
+                        hands[self.seats[i].index()].insert(*c);
+                    }
+                    at += n;
+                }
+                pool.extend_from_slice(&cards[at..]);
+            }
+        } else if any_loose {
             // Loose seats in a fit first, from the reserved suits' spot cards (see
             // `loose_ways`); what they leave joins the pool of the other loose seats.
             // Each loose seat of a group fills its hand with a uniform draw from the pool;

@@ -39,6 +39,8 @@ fn dense_and_hash_indices_agree() {
         "west: spades 5+\nnorth: hearts 5+\neast: diamonds 5+\nsouth: clubs 0-4",
         "ns: hcp 25+, fit 8+ majors\nnorth: spades AKxx",
         "west: spades 9\neast: shape x=x=6=6\nnorth: has HA",
+        // Projected seats, high cards first, three seats (the fourth takes what is left).
+        "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: balanced, hcp 6-10",
     ] {
         let s = set(text);
         let seats: Vec<Seat> = Seat::ALL
@@ -74,4 +76,67 @@ fn dense_and_hash_indices_agree() {
         }
     }
     assert!(any_dense, "no dense index was tried");
+}
+
+#[test]
+fn named_suits_are_the_fewest_that_decide_the_shape() {
+    let shapes = |t: &str| set(t).seats[0].shapes;
+    assert_eq!(dfa::named_suits(&shapes("north: spades 5+")), 0b0001);
+    assert_eq!(
+        dfa::named_suits(&shapes("north: hearts 4-5, clubs 0-2")),
+        0b1010
+    );
+    assert_eq!(dfa::named_suits(&shapes("north: shape x=4=x=x")), 0b0010);
+    assert_eq!(dfa::named_suits(&shapes("north: balanced")).count_ones(), 3);
+    assert_eq!(dfa::named_suits(&ShapeSet::all()), 0);
+}
+
+#[test]
+fn projected_automaton_accepts_exactly_the_named_lengths() {
+    for text in [
+        "north: spades 5+",
+        "north: hearts 4-5, clubs 0-2",
+        "north: balanced",
+        "north: shape any 5431 + 4=4=x=x",
+    ] {
+        let s = set(text).seats[0].shapes;
+        let mask = dfa::named_suits(&s);
+        let d = Dfa::projected(&s, mask);
+        for shape in crate::shape::all_shapes() {
+            let mut st = 0u16;
+            for (i, &l) in shape.iter().enumerate() {
+                if mask >> i & 1 == 1 && st != DEAD {
+                    st = d.trans[i][st as usize][l as usize];
+                }
+            }
+            assert_eq!(st != DEAD, s.contains(*shape), "{text}: {shape:?}");
+        }
+    }
+}
+
+/// Which sets take the projected path (high cards first, the end table): those with points
+/// and no seat whose shape names all four suits (balanced names three).
+#[test]
+fn projection_is_taken_where_it_pays() {
+    let build = |t: &str, seats: &[Seat]| Tables::new(&set(t), seats, u64::MAX).expect(t);
+    let t = build(
+        "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
+        &Seat::ALL,
+    );
+    assert!(t.highs_first && t.projected == [true; 4] && t.draw.is_some());
+    assert!(t.tuples() > 0);
+    let t = build(
+        "north: balanced, hcp 15-17\nsouth: hcp 8+, spades 4+",
+        &[Seat::North, Seat::South],
+    );
+    assert!(t.highs_first && t.projected == [true, true]);
+    // No points: the suit-by-suit chain (no gain from high cards first).
+    let t = build(
+        "west: spades 5+\nnorth: hearts 5+\neast: diamonds 5+\nsouth: clubs 0-4",
+        &Seat::ALL,
+    );
+    assert!(!t.highs_first && t.draw.is_none());
+    // A fit: its own path.
+    let t = build("ns: fit 8+ spades\neast: hcp 12+", &Seat::ALL[..3]);
+    assert!(!t.highs_first);
 }

@@ -1,0 +1,216 @@
+//! The end of the chain when seats draw their free cards from different suits: the number
+//! of ways to deal the spot cards left in each suit to seats that may each take only some
+//! suits (a seat whose shape names ♠ draws its other cards from ♥ ♦ ♣), and an exact draw of
+//! one such deal.
+//!
+//! With `v[s]` spot cards left in suit `s` and seat `i` needing `need[i]` more cards from the
+//! suits it allows, a deal of those cards is a table `x[i][s]` (row sums `need`, column sums
+//! `v`, zero where a seat may not take the suit; what no seat takes goes to the untracked
+//! seats when there are some); it is reached in `∏ₛ v[s]! / ∏ x[i][s]!` ways (which cards of
+//! each suit each seat gets). The count sums this over the tables, suit by suit, memoised on
+//! (suit, cards left per suit from there on, needs left).
+
+use crate::combin::below;
+use rand_core::RngCore;
+use rustc_hash::FxHashMap;
+
+/// The drawing seats (each with the suits it may take) and the memo of counts.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Draw {
+    /// Per drawing seat (in the order of the needs): the suits it may take (bit per suit).
+    allowed: Vec<u8>,
+    /// Whether cards no drawing seat takes may go to untracked seats.
+    others: bool,
+    memo: FxHashMap<u64, u128>,
+    /// The sampler's cache: per memo key, each split of the suit with positive ways (packed
+    /// 4 bits per seat) and the cumulative ways (split × the rest).
+    tables: FxHashMap<u64, (Vec<u64>, Vec<u128>)>,
+    /// Splits held in `tables` (emptied beyond [`CACHED_TABLES`]).
+    cached: usize,
+}
+
+/// Most splits the sampler's cache holds (24 bytes each).
+const CACHED_TABLES: usize = 1 << 20;
+
+impl Draw {
+    pub(super) fn new(allowed: Vec<u8>, others: bool) -> Draw {
+        Draw {
+            allowed,
+            others,
+            memo: FxHashMap::default(),
+            tables: FxHashMap::default(),
+            cached: 0,
+        }
+    }
+
+    /// Ways to deal the spot cards `v` (per suit) so that each drawing seat gets exactly its
+    /// `need` from its suits.
+    pub(super) fn ways(&mut self, v: [u8; 4], need: &[u8]) -> u128 {
+        let mut n = [0u8; 4];
+        n[..need.len()].copy_from_slice(need);
+        self.from(0, v, n)
+    }
+
+    fn from(&mut self, s: usize, v: [u8; 4], need: [u8; 4]) -> u128 {
+        if s == 4 {
+            return u128::from(need.iter().all(|&x| x == 0));
+        }
+        // The suits before `s` are done: only v[s..] and the needs matter.
+        let key = key(s, v, need);
+        if let Some(&w) = self.memo.get(&key) {
+            return w;
+        }
+        let mut total = 0u128;
+        let mut splits = Vec::new();
+        self.splits(s, v[s], need, &mut splits);
+        for c in splits {
+            let rest: [u8; 4] = std::array::from_fn(|i| need[i] - c[i]);
+            let later = self.from(s + 1, v, rest);
+            if later > 0 {
+                total += ways_of(v[s], &c) * later;
+            }
+        }
+        self.memo.insert(key, total);
+        total
+    }
+
+    /// Every way `c` to split `left` cards of suit `s` among the drawing seats allowed it (at
+    /// most each one's need), the rest to the untracked seats (none if there are none).
+    fn splits(&self, s: usize, left: u8, need: [u8; 4], out: &mut Vec<[u8; 4]>) {
+        fn go(
+            d: &Draw,
+            s: usize,
+            i: usize,
+            left: u8,
+            need: [u8; 4],
+            c: [u8; 4],
+            out: &mut Vec<[u8; 4]>,
+        ) {
+            if i == d.allowed.len() {
+                if left == 0 || d.others {
+                    out.push(c);
+                }
+                return;
+            }
+            if d.allowed[i] >> s & 1 == 0 {
+                return go(d, s, i + 1, left, need, c, out);
+            }
+            for x in 0..=left.min(need[i]) {
+                let mut c = c;
+                c[i] = x;
+                go(d, s, i + 1, left - x, need, c, out);
+            }
+        }
+        go(self, s, 0, left, need, [0; 4], out);
+    }
+
+    /// Draws the table `x[seat][suit]` with probability its ways / [`Draw::ways`] (which
+    /// must be positive): suit by suit, each suit's split with probability its ways times
+    /// the ways of the rest, from a cached list per (suit, cards left from there, needs).
+    pub(super) fn sample<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        v: [u8; 4],
+        need: &[u8],
+    ) -> [[u8; 4]; 4] {
+        let mut n = [0u8; 4];
+        n[..need.len()].copy_from_slice(need);
+        let mut x = [[0u8; 4]; 4];
+        for s in 0..4 {
+            let key = key(s, v, n);
+            if !self.tables.contains_key(&key) {
+                let mut splits = Vec::new();
+                self.splits(s, v[s], n, &mut splits);
+                let mut list = (Vec::new(), Vec::new());
+                let mut total = 0u128;
+                for c in splits {
+                    let rest: [u8; 4] = std::array::from_fn(|i| n[i] - c[i]);
+                    let w = ways_of(v[s], &c) * self.from(s + 1, v, rest);
+                    if w > 0 {
+                        total += w;
+                        list.0.push(
+                            c.iter()
+                                .enumerate()
+                                .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i)),
+                        );
+                        list.1.push(total);
+                    }
+                }
+                if self.cached + list.0.len() > CACHED_TABLES {
+                    self.tables.clear();
+                    self.cached = 0;
+                }
+                self.cached += list.0.len();
+                self.tables.insert(key, list);
+            }
+            let (packed, cum) = &self.tables[&key];
+            let Some(&total) = cum.last() else {
+                // No way (the caller checks the ways first): nothing drawn.
+                return x;
+            };
+            let r = below(rng, total);
+            let c = packed[cum.partition_point(|&c| c <= r)];
+            for (i, row) in x.iter_mut().enumerate() {
+                row[s] = (c >> (4 * i) & 15) as u8;
+                n[i] -= row[s];
+            }
+        }
+        x
+    }
+}
+
+/// The memo key of (suit, the cards left from that suit on, the needs).
+fn key(s: usize, v: [u8; 4], need: [u8; 4]) -> u64 {
+    (s as u64)
+        | v[s..]
+            .iter()
+            .chain(&need)
+            .enumerate()
+            .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 + 4 * i))
+}
+
+/// n! for n ≤ 13.
+const FACTORIAL: [u128; 14] = {
+    let mut f = [1u128; 14];
+    let mut i = 1;
+    while i < 14 {
+        f[i] = f[i - 1] * i as u128;
+        i += 1;
+    }
+    f
+};
+
+/// Ways to split `n` distinct cards into groups of the sizes `c` and a leftover group.
+fn ways_of(n: u8, c: &[u8; 4]) -> u128 {
+    let rest = n - c.iter().sum::<u8>();
+    let below: u128 = c
+        .iter()
+        .chain(std::iter::once(&rest))
+        .map(|&x| FACTORIAL[usize::from(x)])
+        .product();
+    FACTORIAL[usize::from(n)] / below
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::combin::binomial;
+
+    /// Two seats taking 13 cards each from 26: one may take only ♠ ♥, the other any suit.
+    #[test]
+    fn ways_match_direct_sums() {
+        // v = 13 ♠, 13 ♥ only; seat 0 allowed ♠ only, seat 1 anything; needs 5 and 21.
+        let mut d = Draw::new(vec![0b0001, 0b1111], false);
+        // Seat 0 takes 5 of the 13 spades; seat 1 the rest.
+        assert_eq!(d.ways([13, 13, 0, 0], &[5, 21]), binomial(13, 5));
+        // Both allowed everything: C(26, 5).
+        let mut d = Draw::new(vec![0b1111, 0b1111], false);
+        assert_eq!(d.ways([13, 13, 0, 0], &[5, 21]), binomial(26, 5));
+        // With others taking the rest: seat 0 draws 3 of the 13 ♠ + 13 ♥ it may take.
+        let mut d = Draw::new(vec![0b0011], true);
+        assert_eq!(d.ways([13, 13, 4, 0], &[3]), binomial(26, 3));
+        // Needs that cannot be met.
+        let mut d = Draw::new(vec![0b0001, 0b0010], false);
+        assert_eq!(d.ways([3, 3, 0, 0], &[4, 2]), 0);
+    }
+}

@@ -58,6 +58,11 @@ const CASES: [(&str, &str, &str); 9] = [
         "ns: fit 8-9 majors, hcp 20-25\nnorth: hcp 10+",
         "(spades(north)+spades(south)>=8 || hearts(north)+hearts(south)>=8) && spades(north)+spades(south)<=9 && hearts(north)+hearts(south)<=9 && hcp(north)+hcp(south)>=20 && hcp(north)+hcp(south)<=25 && hcp(north)>=10",
     ),
+    (
+        "HCP and a suit on every seat: N 12-14 5+♠, E 8-11 4-5♥, S 6-10 3+♦, W 5-12 2-4♣",
+        "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
+        "hcp(north)>=12 && hcp(north)<=14 && spades(north)>=5 && hcp(east)>=8 && hcp(east)<=11 && hearts(east)>=4 && hearts(east)<=5 && hcp(south)>=6 && hcp(south)<=10 && diamonds(south)>=3 && hcp(west)>=5 && hcp(west)<=12 && clubs(west)>=2 && clubs(west)<=4",
+    ),
 ];
 
 fn main() {

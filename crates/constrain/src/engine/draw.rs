@@ -55,6 +55,14 @@ impl Draw {
         if s == 4 {
             return u128::from(need.iter().all(|&x| x == 0));
         }
+        if s == 3 {
+            // The last suit: every seat still in need takes exactly its need from it.
+            let total: u8 = need.iter().sum();
+            let fits = (0..self.allowed.len())
+                .all(|i| need[i] == 0 || self.allowed[i] >> 3 & 1 == 1)
+                && (total == v[3] || (self.others && total < v[3]));
+            return if fits { ways_of(v[3], &need) } else { 0 };
+        }
         // The suits before `s` are done: only v[s..] and the needs matter.
         let key = key(s, v, need);
         if let Some(&w) = self.memo.get(&key) {
@@ -62,7 +70,7 @@ impl Draw {
         }
         let mut total = 0u128;
         let mut splits = Vec::new();
-        self.splits(s, v[s], need, &mut splits);
+        self.splits(s, v, need, &mut splits);
         for c in splits {
             let rest: [u8; 4] = std::array::from_fn(|i| need[i] - c[i]);
             let later = self.from(s + 1, v, rest);
@@ -74,15 +82,24 @@ impl Draw {
         total
     }
 
-    /// Every way `c` to split `left` cards of suit `s` among the drawing seats allowed it (at
-    /// most each one's need), the rest to the untracked seats (none if there are none).
-    fn splits(&self, s: usize, left: u8, need: [u8; 4], out: &mut Vec<[u8; 4]>) {
+    /// Every way `c` to split the `v[s]` cards of suit `s` among the drawing seats allowed it
+    /// (at most each one's need, and at least what the later suits cannot give it), the rest
+    /// to the untracked seats (none if there are none).
+    fn splits(&self, s: usize, v: [u8; 4], need: [u8; 4], out: &mut Vec<[u8; 4]>) {
+        let later: [u8; 4] = std::array::from_fn(|i| {
+            (s + 1..4)
+                .filter(|&t| self.allowed.get(i).is_some_and(|a| a >> t & 1 == 1))
+                .map(|t| v[t])
+                .sum()
+        });
+        #[allow(clippy::too_many_arguments)]
         fn go(
             d: &Draw,
             s: usize,
             i: usize,
             left: u8,
             need: [u8; 4],
+            later: [u8; 4],
             c: [u8; 4],
             out: &mut Vec<[u8; 4]>,
         ) {
@@ -93,15 +110,18 @@ impl Draw {
                 return;
             }
             if d.allowed[i] >> s & 1 == 0 {
-                return go(d, s, i + 1, left, need, c, out);
+                if need[i] > later[i] {
+                    return;
+                }
+                return go(d, s, i + 1, left, need, later, c, out);
             }
-            for x in 0..=left.min(need[i]) {
+            for x in need[i].saturating_sub(later[i])..=left.min(need[i]) {
                 let mut c = c;
                 c[i] = x;
-                go(d, s, i + 1, left - x, need, c, out);
+                go(d, s, i + 1, left - x, need, later, c, out);
             }
         }
-        go(self, s, 0, left, need, [0; 4], out);
+        go(self, s, 0, v[s], need, later, [0; 4], out);
     }
 
     /// Draws the table `x[seat][suit]` with probability its ways / [`Draw::ways`] (which
@@ -120,7 +140,7 @@ impl Draw {
             let key = key(s, v, n);
             if !self.tables.contains_key(&key) {
                 let mut splits = Vec::new();
-                self.splits(s, v[s], n, &mut splits);
+                self.splits(s, v, n, &mut splits);
                 let mut list = (Vec::new(), Vec::new());
                 let mut total = 0u128;
                 for c in splits {

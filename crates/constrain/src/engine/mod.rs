@@ -84,7 +84,7 @@ use thiserror::Error;
 
 /// Three- and four-seat sets the benchmarks count natively (`examples/four_seats_bench.rs`)
 /// and in the browser (`crates/app/tests/browser_bench.rs`), so both measure the same work.
-pub const BENCH_CASES: [(&str, &str); 4] = [
+pub const BENCH_CASES: [(&str, &str); 5] = [
     (
         "every-seat-10",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -100,6 +100,10 @@ pub const BENCH_CASES: [(&str, &str); 4] = [
     (
         "crazy-eights",
         "west: spades 5+\nnorth: hearts 5+\neast: diamonds 5+\nsouth: clubs 0-4",
+    ),
+    (
+        "hcp+suit-every-seat",
+        "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
     ),
 ];
 

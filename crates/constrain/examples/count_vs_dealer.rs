@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 9] = [
+const CASES: [(&str, &str, &str); 10] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",

@@ -26,11 +26,11 @@ pub(crate) const MAX_GROUPS: usize = 7;
 const POSITION_LIMIT: usize = 4_000_000;
 /// Vector entries built, word comparisons made (a comparison a signature rules out still
 /// counts its words) and words ANDed in an [`Index`] before giving up: a guard on time for
-/// the few holdings whose Pareto sets explode, tripping after about six seconds natively.
-/// Set so when the index replaced the scans of the large filters (a unit of its work costs
-/// about six times one of a scan's): Q1053 / 97 (30 s before, refused at the limit) now
-/// solves in about 3.5 s with 5.6·10⁹ units and K853 / Q106 in about 7 s with 1.18·10¹⁰;
-/// AQ75 / 1083 (2.1·10¹⁰, 12 s) is refused.
+/// the few holdings whose Pareto sets explode, tripping after about three to nine seconds
+/// natively (K8 / Q1064 after 3 s, Q1084 / A6 after 9 s). Set when the index replaced the
+/// scans of the large filters (a unit of its work costs several times one of a scan's):
+/// Q1053 / 97 (30 s before, refused at the limit) solves under it in about 3 s, K853 / Q106
+/// and AQ75 / 1083 in 6-7 s.
 const WORK_LIMIT: u64 = 12_000_000_000;
 /// Combinations of two sets' vectors at a defender's choice before giving up (a guard on
 /// memory: four bytes of sum each).
@@ -707,8 +707,8 @@ const RECENT: usize = 16;
 /// `c` are exactly the AND of the sets (`l`, level of `c[l]`) over the lies, so the answer is
 /// exact (no full comparison needed). Each set also has a summary, a bit per chunk of
 /// [`CHUNK`] words set when the chunk has a vector in the set: the summaries' AND names the
-/// only chunks that can hold a dominator, and in those the sets are ANDed a chunk at a time,
-/// most selective first, leaving a chunk as soon as it is all zero.
+/// only chunks that can hold a dominator, and in those (the newest first) the sets are ANDed
+/// a chunk at a time, most selective first, leaving a chunk as soon as it is all zero.
 struct Index {
     /// Entries per vector that are indexed (the lies; the padding is never above 0).
     lies: usize,
@@ -732,7 +732,7 @@ struct Index {
 }
 
 /// Words of a bitset ANDed at a time.
-const CHUNK: usize = 8;
+const CHUNK: usize = 4;
 
 impl Index {
     fn new(lies: usize, expected: usize) -> Index {
@@ -780,7 +780,7 @@ impl Index {
         self.len += 1;
     }
 
-    /// The first indexed vector (by number) that dominates `v`, if any; `work` counts the
+    /// The last indexed vector (by number) that dominates `v`, if any; `work` counts the
     /// words ANDed.
     fn find(&mut self, v: &[u8], work: &mut u64) -> Option<usize> {
         if self.len == 0 {
@@ -810,7 +810,7 @@ impl Index {
         }
         if self.streams.is_empty() {
             // Every vector dominates it.
-            return Some(0);
+            return Some(self.len - 1);
         }
         // Bits past the last vector are 0 in every set and summary: no masks needed.
         let chunks = self.len.div_ceil(64 * CHUNK);
@@ -832,11 +832,13 @@ impl Index {
             }
         }
         let mut found = None;
-        'chunks: for (i, &word) in self.live.iter().enumerate() {
+        // The newest chunks first: a dominator is found sooner there.
+        'chunks: for (i, &word) in self.live.iter().enumerate().rev() {
             let mut word = word;
             while word != 0 {
-                let c0 = (i * 64 + word.trailing_zeros() as usize) * CHUNK;
-                word &= word - 1;
+                let top = 63 - word.leading_zeros() as usize;
+                word &= !(1u64 << top);
+                let c0 = (i * 64 + top) * CHUNK;
                 let mut acc = [!0u64; CHUNK];
                 let mut dead = false;
                 for &s in &self.streams {
@@ -858,9 +860,9 @@ impl Index {
                     let (j, &a) = acc
                         .iter()
                         .enumerate()
-                        .find(|(_, &a)| a != 0)
+                        .rfind(|(_, &a)| a != 0)
                         .expect("a chunk left nonzero");
-                    found = Some((c0 + j) * 64 + a.trailing_zeros() as usize);
+                    found = Some((c0 + j) * 64 + 63 - a.leading_zeros() as usize);
                     break 'chunks;
                 }
             }
@@ -1347,9 +1349,9 @@ mod tests {
     }
 
     #[test]
-    fn the_index_finds_the_first_dominator_exactly() {
+    fn the_index_finds_the_last_dominator_exactly() {
         // 40 000 vectors: the bitsets grow from their first size, and the summaries take
-        // more than one word (64 chunks of 512 vectors).
+        // more than one word (64 chunks of 256 vectors).
         for (count, width, lies, queries) in [(40_000, 8, 6, 150), (3_000, 24, 20, 300)] {
             let vs = low_vectors(count, width, lies);
             let mut index = Index::new(width, 0);
@@ -1362,16 +1364,16 @@ mod tests {
             let mut qs = low_vectors(count + queries, width, lies).split_off(count);
             qs.extend(vectors(queries, width, lies));
             for q in &qs {
-                let want = vs.iter().position(|a| dominates(a, q));
+                let want = vs.iter().rposition(|a| dominates(a, q));
                 assert_eq!(index.find(q, &mut work), want, "{q:?}");
                 found += want.is_some() as usize;
             }
             // Both answers occur.
             assert!(found > 0 && found < qs.len(), "{found} of {}", qs.len());
-            // A vector is dominated by itself, or by an equal one before it.
+            // A vector is dominated by itself (or by a later one).
             for (i, v) in vs.iter().enumerate().step_by(97) {
-                let first = index.find(v, &mut work).expect("itself");
-                assert!(first <= i && vs[first] == vs[i] || dominates(&vs[first], v));
+                let last = index.find(v, &mut work).expect("itself");
+                assert!(last >= i && dominates(&vs[last], v));
             }
         }
     }

@@ -48,7 +48,9 @@
 //! per seat and suit, `∏ v! / ∏ x!` ways each) and samples one with the same weights.
 //! Points on every seat with a suit length on every seat (e.g. `N 12-14 5+♠, E 8-11 4-5♥,
 //! S 6-10 3+♦, W 5-12 2-4♣`) is counted exactly this way: the states never carry points and
-//! spot cards together.
+//! spot cards together. A single fit whose seats have no shape of their own goes the same
+//! way: its two seats take each fit suit's spot cards in one paired step, which sees both
+//! lengths, so no length waits in a state.
 //!
 //! Sampling is hierarchical and exact: from the current state pick a successor with
 //! probability weight × completions(next) / completions(state), which for a spot step also
@@ -768,7 +770,20 @@ impl Tables {
                 }
             }
         }
-        let draw_mode = projected.iter().any(|&p| p);
+        // A fit whose two seats have no shape of their own (the `partial` seats above) goes
+        // the same way when points are counted: high cards first, the fit's two seats take
+        // each fit suit's spot cards in one step (their lengths never wait in a state), and
+        // every loose seat draws its other suits at the end.
+        let fit_count = counters
+            .iter()
+            .filter(|c| matches!(c.kind, CounterKind::Fit { .. }))
+            .count();
+        let fit_draw = partial && depth > 0 && fit_count == 1 && {
+            let taken = reserved;
+            let lefts = taken.count_ones() as usize;
+            counters.len() + lefts + usize::from(k < 4) <= MAX_COUNTERS
+        };
+        let draw_mode = projected.iter().any(|&p| p) || fit_draw;
         let loose: Vec<bool> = (0..k)
             .map(|i| loose[i] || spot_suits[i] != 0b1111)
             .collect();
@@ -1041,10 +1056,14 @@ impl Tables {
             aux_unit,
             left,
             draw,
-            reserved_suits: if partial { !reserved & 0b1111 } else { 0 },
+            reserved_suits: if partial && !draw_mode {
+                !reserved & 0b1111
+            } else {
+                0
+            },
             reserved_spots: Suit::ALL
                 .iter()
-                .filter(|s| partial && reserved >> s.index() & 1 == 0)
+                .filter(|s| partial && !draw_mode && reserved >> s.index() & 1 == 0)
                 .map(|&s| {
                     Rank::DESCENDING
                         .iter()
@@ -1183,16 +1202,16 @@ impl Tables {
             }
             Step::Spots(t) => {
                 let left = self.suits[t.suit].spots.len() as u8 - key.taken;
-                self.take_spots(t, key, |n, next| {
+                self.take_spots(t, key, None, |n, _, next| {
                     f(n, binomial(usize::from(left), usize::from(n)), next)
                 });
             }
             Step::SpotsPair([a, b]) => {
                 let left = self.suits[a.suit].spots.len() as u8 - key.taken;
-                self.take_spots(a, key, |n1, mid| {
+                self.take_spots(a, key, None, |n1, len1, mid| {
                     let w1 = binomial(usize::from(left), usize::from(n1));
                     let rest = left - n1;
-                    self.take_spots(b, &mid, |n2, next| {
+                    self.take_spots(b, &mid, Some(len1), |n2, _, next| {
                         f(
                             16 * n1 + n2,
                             w1 * binomial(usize::from(rest), usize::from(n2)),
@@ -1207,7 +1226,13 @@ impl Tables {
     /// Calls `f(n, next)` for every number `n` of the suit's spot cards left that seat
     /// `t.seat` can take from `key`, with the state after it (the weight, C(left, n), is the
     /// caller's).
-    fn take_spots(&self, t: &SpotTake, key: &Key, mut f: impl FnMut(u8, Key)) {
+    fn take_spots(
+        &self,
+        t: &SpotTake,
+        key: &Key,
+        partner: Option<u8>,
+        mut f: impl FnMut(u8, u8, Key),
+    ) {
         let &SpotTake {
             suit,
             seat,
@@ -1277,7 +1302,14 @@ impl Tables {
                     if b != seat {
                         continue;
                     }
-                    let both = key.aux[a] + len;
+                    // The fit's first seat's length in the suit: waiting in `aux`, or with high
+                    // cards first, given by the paired step.
+                    let first = if self.highs_first {
+                        partner.unwrap_or(0)
+                    } else {
+                        key.aux[a]
+                    };
+                    let both = first + len;
                     let add = if mask >> suit & 1 == 0 || both < min {
                         0
                     } else if both > max {
@@ -1314,7 +1346,7 @@ impl Tables {
                 }
             }
             next.taken = if last { 0 } else { key.taken + n };
-            f(n, next);
+            f(n, len, next);
         }
     }
 
@@ -1357,7 +1389,7 @@ impl Tables {
         let mut taken = 1;
         if self.highs_first {
             for (i, a) in aux.iter_mut().enumerate() {
-                if self.projected[i] {
+                if self.loose[i] {
                     *a = 6usize.pow(self.spot_suits[i].count_ones());
                 }
             }

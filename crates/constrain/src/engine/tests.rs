@@ -136,7 +136,12 @@ fn projection_is_taken_where_it_pays() {
         &Seat::ALL,
     );
     assert!(!t.highs_first && t.draw.is_none());
-    // A fit: its own path.
+    // A fit whose seats have no shape of their own, with points: high cards first too, the
+    // fit's seats taking each fit suit's spot cards in one step.
     let t = build("ns: fit 8+ spades\neast: hcp 12+", &Seat::ALL[..3]);
+    assert!(t.highs_first && t.draw.is_some() && t.projected == [false; 3]);
+    assert!(t.steps.iter().all(|s| !matches!(s, Step::Spots(_))));
+    // Two fits (their takes cannot pair up): the suit-by-suit chain.
+    let t = build("ns: fit 8+ spades\new: fit 8+ spades, hcp 10+", &Seat::ALL);
     assert!(!t.highs_first);
 }

@@ -778,11 +778,19 @@ impl Tables {
             .iter()
             .filter(|c| matches!(c.kind, CounterKind::Fit { .. }))
             .count();
-        let fit_draw = partial && depth > 0 && fit_count == 1 && {
-            let taken = reserved;
-            let lefts = taken.count_ones() as usize;
-            counters.len() + lefts + usize::from(k < 4) <= MAX_COUNTERS
-        };
+        // (Measured: one pair total on the fit's two seats alone counts faster suit by suit.)
+        let points_counters = counters
+            .iter()
+            .filter(|c| {
+                !c.probe && matches!(c.kind, CounterKind::Seat { .. } | CounterKind::Pair { .. })
+            })
+            .count();
+        let fit_draw =
+            partial && depth > 0 && fit_count == 1 && (k >= 3 || points_counters >= 2) && {
+                let taken = reserved;
+                let lefts = taken.count_ones() as usize;
+                counters.len() + lefts + usize::from(k < 4) <= MAX_COUNTERS
+            };
         let draw_mode = projected.iter().any(|&p| p) || fit_draw;
         let loose: Vec<bool> = (0..k)
             .map(|i| loose[i] || spot_suits[i] != 0b1111)

@@ -14,6 +14,11 @@
 //! between them (a lie is how many of each run West holds, weighted by the ways to pick them),
 //! and declarer only considers the lowest card of each run of his own with no defender card
 //! left between.
+//!
+//! The Pareto filters take candidates by sum, larger first, and keep one unless a vector kept
+//! before dominates it; a small filter scans the kept vectors (ruling most out by a 128-bit
+//! signature), a large one asks an [`Index`] of bitsets, which names a dominator exactly.
+//! Either way the same vectors are kept in the same order.
 
 use std::collections::HashMap;
 

@@ -51,16 +51,16 @@ test('a suit link opens solved and the page equals the CLI', { timeout: 120_000 
 });
 
 // Cancel stops a running solve at once (#19): a solve is one synchronous search, so the page
-// runs it in its own worker and terminates that worker. AJ5 / K972 (about 2.4 s natively, the
-// engine reporting at least every half second) shows the positions searched after about 200 ms; Cancel answers at once, the worker closes (Playwright
+// runs it in its own worker and terminates that worker. K853 / Q106 (about 6 s natively since
+// the bitset index made AJ5 / K972 a 0.5 s solve; the engine reports at least every half second) shows the positions searched after about 200 ms; Cancel answers at once, the worker closes (Playwright
 // sees it go; Chromium ends a busy worker within ~2 s), and a new problem then solves at once
 // in a new worker, equal to the CLI.
 test('cancel stops a slow suit solve at once and a new problem then solves', { timeout: 120_000 }, async () => {
   const { page, requests, errors } = await openPage(browser);
   await page.goto(server.url + '/suit');
   await waitForApp(page);
-  await page.fill('#suit-north', 'AJ5');
-  await page.fill('#suit-south', 'K972');
+  await page.fill('#suit-north', 'K853');
+  await page.fill('#suit-south', 'Q106');
   const spawned = page.waitForEvent('worker');
   await page.click('#suit-solve');
   const worker = await spawned;

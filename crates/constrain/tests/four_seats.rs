@@ -190,32 +190,16 @@ fn brute_force(set: &ConstraintSet) -> u128 {
     total
 }
 
-#[test]
-fn reduced_deck_counts_equal_brute_force() {
+/// Counts each set of `conditions`, with the 40 cards of `predealt` given out first, and
+/// checks the exact count against brute force over the last 12 cards.
+fn check_reduced_deck(predealt: [&str; 4], conditions: &[&str]) {
     let names = ["north", "east", "south", "west"];
     let predeal: String = names
         .iter()
-        .zip(PREDEALT)
+        .zip(predealt)
         .map(|(n, p)| format!("{n}: {p}\n"))
         .collect();
-    for conditions in [
-        // HCP on all four seats (loose seats only).
-        "north: hcp 4-7\neast: hcp 10-12\nsouth: hcp 13+\nwest: hcp 0-9",
-        "north: hcp 3-12\neast: hcp 7-9\nsouth: hcp 10-14\nwest: hcp 6-12",
-        // Shapes and suit lengths with HCP on every seat.
-        "north: spades 3+, hcp 3-8\neast: hcp 8-10\nsouth: shape 4432 + 4333, hcp 9+\nwest: hcp 6-9",
-        "north: hcp 4-9\neast: hearts 2-3\nsouth: hcp 10+\nwest: shape x=x=4=x, hcp 0-7",
-        // Three seats, and a partnership sum.
-        "north: hcp 4-8\neast: hcp 9+\nsouth: hcp 9-12",
-        "ns: hcp 17-20\neast: hcp 8+\nwest: hcp 0-9",
-        "north: controls 1+\neast: hcp 9-11\nsouth: controls 2-4\nwest: hcp 0-8",
-        // A fit with points (the fit's two seats take their spot cards in one step).
-        "ns: fit 5+ spades, hcp 10+\neast: hcp 4+",
-        "ew: fit 6-7 hearts\nnorth: hcp 3+",
-        "ns: fit 5+ spades\neast: hcp 4+\nwest: hcp 2+",
-        // Every seat shaped (the last two seats' spot cards in one step, the last takes all).
-        "north: spades 3+, hcp 5+\neast: diamonds 4-5\nsouth: clubs 3+\nwest: hearts 2+",
-    ] {
+    for conditions in conditions {
         let text = format!("{predeal}{conditions}");
         let s = set(&text);
         let expected = brute_force(&s);
@@ -226,6 +210,31 @@ fn reduced_deck_counts_equal_brute_force() {
         assert_eq!(c.deals, expected, "{conditions}");
         assert!(expected > 0, "{conditions}: a test that cannot fail");
     }
+}
+
+#[test]
+fn reduced_deck_counts_equal_brute_force() {
+    check_reduced_deck(
+        PREDEALT,
+        &[
+            // HCP on all four seats (loose seats only).
+            "north: hcp 4-7\neast: hcp 10-12\nsouth: hcp 13+\nwest: hcp 0-9",
+            "north: hcp 3-12\neast: hcp 7-9\nsouth: hcp 10-14\nwest: hcp 6-12",
+            // Shapes and suit lengths with HCP on every seat.
+            "north: spades 3+, hcp 3-8\neast: hcp 8-10\nsouth: shape 4432 + 4333, hcp 9+\nwest: hcp 6-9",
+            "north: hcp 4-9\neast: hearts 2-3\nsouth: hcp 10+\nwest: shape x=x=4=x, hcp 0-7",
+            // Three seats, and a partnership sum.
+            "north: hcp 4-8\neast: hcp 9+\nsouth: hcp 9-12",
+            "ns: hcp 17-20\neast: hcp 8+\nwest: hcp 0-9",
+            "north: controls 1+\neast: hcp 9-11\nsouth: controls 2-4\nwest: hcp 0-8",
+            // A fit with points (the fit's two seats take their spot cards in one step).
+            "ns: fit 5+ spades, hcp 10+\neast: hcp 4+",
+            "ew: fit 6-7 hearts\nnorth: hcp 3+",
+            "ns: fit 5+ spades\neast: hcp 4+\nwest: hcp 2+",
+            // Every seat shaped (the last two seats' spot cards in one step, the last takes all).
+            "north: spades 3+, hcp 5+\neast: diamonds 4-5\nsouth: clubs 3+\nwest: hearts 2+",
+        ],
+    );
 }
 
 /// A second reduced deck that leaves spot cards in every suit: the last 12 cards are A♠ K♥
@@ -241,38 +250,25 @@ const PREDEALT_SPOTS: [&str; 4] = [
 
 #[test]
 fn reduced_deck_with_spots_left_counts_equal_brute_force() {
-    let names = ["north", "east", "south", "west"];
-    let predeal: String = names
-        .iter()
-        .zip(PREDEALT_SPOTS)
-        .map(|(n, p)| format!("{n}: {p}\n"))
-        .collect();
-    for conditions in [
-        // Every seat names one suit and has points (all high cards first, then each named
-        // seat's spot cards, then the end table over what is left).
-        "north: spades 4+, hcp 13+\neast: hearts 4+, hcp 9+\nsouth: diamonds 4+\nwest: clubs 5, hcp 3+",
-        "north: spades 3-4, hcp 12-15\neast: hearts 3+, hcp 8-10\nsouth: diamonds 3-4, hcp 8+\nwest: clubs 4+",
-        // Two named suits on one seat, and a seat with points only.
-        "north: spades 4+, hearts 3-4, hcp 12-15\neast: hcp 9+\nsouth: clubs 3+, hcp 8-10\nwest: diamonds 3-4",
-        // A balanced seat (named by three suits; the fourth is what is left).
-        "north: balanced, hcp 13+\neast: spades 4+\nsouth: hcp 9+\nwest: hearts 3+, hcp 2-4",
-        "north: shape any 4333, hcp 12+\neast: hcp 8-11\nsouth: shape any 4432 + any 5332\nwest: hcp 3+",
-        // Three seats and two seats (the untracked seats take what is left).
-        "north: spades 4+, hcp 13+\neast: hearts 4+\nsouth: hcp 9+",
-        "north: diamonds 3+, hcp 12-14\nwest: clubs 4-5",
-        // The same with the two-suit rule of older sets: no projection (a fit).
-        "ns: fit 7+ spades\neast: hearts 4+, hcp 9+",
-    ] {
-        let text = format!("{predeal}{conditions}");
-        let s = set(&text);
-        let expected = brute_force(&s);
-        let c = Dealer::new(&s, Options::default())
-            .unwrap_or_else(|e| panic!("{conditions}: {e}"))
-            .count();
-        assert!(c.is_exact(), "{conditions}: {c:?}");
-        assert_eq!(c.deals, expected, "{conditions}");
-        assert!(expected > 0, "{conditions}: a test that cannot fail");
-    }
+    check_reduced_deck(
+        PREDEALT_SPOTS,
+        &[
+            // Every seat names one suit and has points (all high cards first, then each named
+            // seat's spot cards, then the end table over what is left).
+            "north: spades 4+, hcp 13+\neast: hearts 4+, hcp 9+\nsouth: diamonds 4+\nwest: clubs 5, hcp 3+",
+            "north: spades 3-4, hcp 12-15\neast: hearts 3+, hcp 8-10\nsouth: diamonds 3-4, hcp 8+\nwest: clubs 4+",
+            // Two named suits on one seat, and a seat with points only.
+            "north: spades 4+, hearts 3-4, hcp 12-15\neast: hcp 9+\nsouth: clubs 3+, hcp 8-10\nwest: diamonds 3-4",
+            // A balanced seat (named by three suits; the fourth is what is left).
+            "north: balanced, hcp 13+\neast: spades 4+\nsouth: hcp 9+\nwest: hearts 3+, hcp 2-4",
+            "north: shape any 4333, hcp 12+\neast: hcp 8-11\nsouth: shape any 4432 + any 5332\nwest: hcp 3+",
+            // Three seats and two seats (the untracked seats take what is left).
+            "north: spades 4+, hcp 13+\neast: hearts 4+\nsouth: hcp 9+",
+            "north: diamonds 3+, hcp 12-14\nwest: clubs 4-5",
+            // The same with the two-suit rule of older sets: no projection (a fit).
+            "ns: fit 7+ spades\neast: hearts 4+, hcp 9+",
+        ],
+    );
 }
 
 fn rows(csv: &str) -> impl Iterator<Item = Vec<&str>> {

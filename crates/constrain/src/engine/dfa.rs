@@ -18,45 +18,7 @@ pub(super) struct Dfa {
 
 impl Dfa {
     pub(super) fn new(set: &ShapeSet) -> Dfa {
-        let shapes: Vec<[u8; 4]> = set.iter().collect();
-        // For each layer: prefix -> state id, states identified by their set of suffixes.
-        let mut prefix_state: Vec<BTreeMap<Vec<u8>, u16>> = Vec::new();
-        for i in 0..=4 {
-            let mut residual: BTreeMap<Vec<u8>, Vec<Vec<u8>>> = BTreeMap::new();
-            for sh in &shapes {
-                residual
-                    .entry(sh[..i].to_vec())
-                    .or_default()
-                    .push(sh[i..].to_vec());
-            }
-            let mut ids: BTreeMap<Vec<Vec<u8>>, u16> = BTreeMap::new();
-            let mut map = BTreeMap::new();
-            for (p, mut r) in residual {
-                r.sort();
-                let n = ids.len() as u16;
-                let id = *ids.entry(r).or_insert(n);
-                map.insert(p, id);
-            }
-            prefix_state.push(map);
-        }
-        let mut trans: [Vec<[u16; 14]>; 4] = Default::default();
-        for i in 0..4 {
-            let n = prefix_state[i]
-                .values()
-                .map(|&v| v as usize + 1)
-                .max()
-                .unwrap_or(0);
-            trans[i] = vec![[DEAD; 14]; n];
-            for (p, &to) in &prefix_state[i + 1] {
-                let from = prefix_state[i][&p[..i]];
-                trans[i][from as usize][p[i] as usize] = to;
-            }
-        }
-        Dfa {
-            trans,
-            live: !shapes.is_empty(),
-            finals: Vec::new(),
-        }
+        Dfa::projected(set, 0b1111)
     }
 
     /// An automaton with one state per prefix, so that the final state tells the shape

@@ -129,16 +129,30 @@ const DENSE_BYTES: usize = 96 << 20;
 /// Most successor edges the sampler keeps cached (20 bytes each).
 const CACHE_EDGES: usize = 2 << 20;
 
+/// What a build that gave up ran out of, in words.
+fn over_what(memory: bool, budget: u64) -> String {
+    if memory {
+        format!(
+            "tables larger than their memory bound ({} MB)",
+            MAX_TABLE_BYTES >> 20
+        )
+    } else {
+        format!("more than {budget} steps")
+    }
+}
+
 /// Why tables could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TablesError {
-    /// The work needed exceeds the budget.
-    #[error("counting exactly for {seats:?} needs more than {budget} steps")]
+    /// The work needed exceeds the budget, or the tables exceed their memory bound.
+    #[error("counting exactly for {seats:?} needs {}", over_what(*.memory, *.budget))]
     Budget {
         /// The seats that were to be counted together.
         seats: Vec<Seat>,
         /// The budget in steps.
         budget: u64,
+        /// The tables' memory bound ([`MAX_TABLE_BYTES`]) was reached, not the step budget.
+        memory: bool,
     },
     /// An observed point total could exceed the engine's range of tracked values.
     #[error("an observed point total can reach {max} half-points; at most 255 are supported")]
@@ -1450,12 +1464,13 @@ impl Tables {
     }
 
     fn build(&mut self, budget: u64) -> Result<(), TablesError> {
-        let over = |t: &Tables| TablesError::Budget {
+        let over = |t: &Tables, memory: bool| TablesError::Budget {
             seats: t.seats.clone(),
             budget,
+            memory,
         };
         if (0..=self.steps.len()).any(|j| self.radix(j).size().is_none()) {
-            return Err(over(self));
+            return Err(over(self, true));
         }
         let mut dense_bytes = 0usize;
         let mut scratch = Vec::new();
@@ -1512,8 +1527,11 @@ impl Tables {
                     self.edges = Vec::new();
                     edge_bytes = 0;
                 }
-                if work > budget || bytes + filling > MAX_TABLE_BYTES {
-                    return Err(over(self));
+                if work > budget {
+                    return Err(over(self, false));
+                }
+                if bytes + filling > MAX_TABLE_BYTES {
+                    return Err(over(self, true));
                 }
             }
             let dense_max = self
@@ -1536,7 +1554,7 @@ impl Tables {
             dense_bytes += next.index_bytes();
             bytes += next.bytes() + 16 * next.len();
             if bytes > MAX_TABLE_BYTES || next.len() >= u32::MAX as usize / 2 {
-                return Err(over(self));
+                return Err(over(self, true));
             }
             self.layers.push(next);
         }

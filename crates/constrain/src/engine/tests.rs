@@ -145,3 +145,20 @@ fn projection_is_taken_where_it_pays() {
     let t = build("ns: fit 8+ spades\new: fit 8+ spades, hcp 10+", &Seat::ALL);
     assert!(!t.highs_first);
 }
+
+/// A build that gives up says what it ran out of: the step budget, or the tables' memory.
+#[test]
+fn giving_up_names_steps_or_memory() {
+    let s = set("north: hcp 10\neast: hcp 10");
+    let err = Tables::new(&s, &[Seat::North, Seat::East], 1000).expect_err("over 1000 steps");
+    assert!(matches!(err, TablesError::Budget { memory: false, .. }));
+    assert!(
+        err.to_string().ends_with("needs more than 1000 steps"),
+        "{err}"
+    );
+    let s = set("north: balanced, hcp 15-17\neast: balanced, hcp 10-12\n\
+                 south: balanced, hcp 8-10\nwest: balanced, hcp 5-7");
+    let err = Tables::new(&s, &Seat::ALL, u64::MAX).expect_err("over the memory bound");
+    assert!(matches!(err, TablesError::Budget { memory: true, .. }));
+    assert!(err.to_string().ends_with("memory bound (144 MB)"), "{err}");
+}

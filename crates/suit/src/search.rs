@@ -1298,24 +1298,7 @@ mod tests {
         let kept = pareto(&sums, |k| &vs[k as usize], width, &mut work).expect("small");
         // Brute force: k is kept iff no vector dominates it other than an equal one met
         // earlier in the order (larger sum first, then lower index).
-        let order = sorted(&sums);
-        let pos: Vec<usize> = {
-            let mut p = vec![0; vs.len()];
-            for (i, &k) in order.iter().enumerate() {
-                p[k as usize] = i;
-            }
-            p
-        };
-        let want: Vec<u32> = order
-            .iter()
-            .copied()
-            .filter(|&k| {
-                let b = &vs[k as usize];
-                !vs.iter()
-                    .enumerate()
-                    .any(|(i, a)| dominates(a, b) && (a != b || pos[i] < pos[k as usize]))
-            })
-            .collect();
+        let want = brute_pareto(&vs);
         assert_eq!(kept, want);
         assert!(want.len() > 1 && want.len() < vs.len());
     }

@@ -110,6 +110,16 @@ fn homogeneity(a: &[u64], b: &[u64]) -> (f64, usize) {
     (chi, df - 1)
 }
 
+/// Exact sampling and deal-and-select agree (two-sample chi-square below the alpha = 0.001
+/// critical value).
+fn assert_same_law(exact: &[u64], plain: &[u64]) {
+    let (chi, df) = homogeneity(exact, plain);
+    assert!(
+        chi < critical_001(df),
+        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
+    );
+}
+
 fn deal_and_select(
     base: &str,
     seed: u64,
@@ -148,11 +158,7 @@ fn one_seat_balanced_15_17_pattern_by_hcp() {
     };
     let exact = check(base, &cells, 1, classify);
     let plain = deal_and_select(base, 2, 20_000, classify, cells.len());
-    let (chi, df) = homogeneity(&exact, &plain);
-    assert!(
-        chi < critical_001(df),
-        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
-    );
+    assert_same_law(&exact, &plain);
 }
 
 #[test]
@@ -230,11 +236,7 @@ fn partnership_points_and_major_fit() {
     };
     let exact = check(base, &cells, 6, classify);
     let plain = deal_and_select(base, 7, 20_000, classify, cells.len());
-    let (chi, df) = homogeneity(&exact, &plain);
-    assert!(
-        chi < critical_001(df),
-        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
-    );
+    assert_same_law(&exact, &plain);
 }
 
 #[test]
@@ -312,11 +314,7 @@ fn fit_seats_beside_a_points_seat() {
         exact[by_spades(&deal).unwrap_or(12)] += 1;
     }
     let plain = deal_and_select(base, 10, 20_000, by_spades, 12);
-    let (chi, df) = homogeneity(&exact, &plain);
-    assert!(
-        chi < critical_001(df),
-        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
-    );
+    assert_same_law(&exact, &plain);
 }
 
 /// Seats whose shapes name one suit each: the lengths they draw at the end in the suits
@@ -344,9 +342,5 @@ fn named_suit_seats_draw_the_other_suits_uniformly() {
     };
     let exact = check(base, &cells, 11, classify);
     let plain = deal_and_select(base, 12, 20_000, classify, cells.len());
-    let (chi, df) = homogeneity(&exact, &plain);
-    assert!(
-        chi < critical_001(df),
-        "exact vs deal-and-select: chi-square {chi:.2} on {df} d.f. (alpha 0.001)"
-    );
+    assert_same_law(&exact, &plain);
 }

@@ -22,15 +22,17 @@ pub(super) struct Draw {
     /// Whether cards no drawing seat takes may go to untracked seats.
     others: bool,
     memo: FxHashMap<u64, u128>,
-    /// The sampler's cache: per memo key, each split of the suit with positive ways (packed
-    /// 4 bits per seat) and the cumulative ways (split × the rest).
-    tables: FxHashMap<u64, (Vec<u64>, Vec<u128>)>,
-    /// Splits held in `tables` (emptied beyond [`CACHED_TABLES`]).
+    /// The sampler's cache: where each memo key's list is in `lists`.
+    list_of: FxHashMap<u64, usize>,
+    /// Per cached key: each split of the suit with positive ways (packed 4 bits per seat)
+    /// and the cumulative ways (split × the rest).
+    lists: Vec<(Vec<u64>, Vec<u128>)>,
+    /// Splits held in `lists` (emptied beyond [`CACHED_SPLITS`]).
     cached: usize,
 }
 
 /// Most splits the sampler's cache holds (24 bytes each).
-const CACHED_TABLES: usize = 1 << 20;
+const CACHED_SPLITS: usize = 1 << 20;
 
 impl Draw {
     pub(super) fn new(allowed: Vec<u8>, others: bool) -> Draw {
@@ -38,17 +40,16 @@ impl Draw {
             allowed,
             others,
             memo: FxHashMap::default(),
-            tables: FxHashMap::default(),
+            list_of: FxHashMap::default(),
+            lists: Vec::new(),
             cached: 0,
         }
     }
 
     /// Ways to deal the spot cards `v` (per suit) so that each drawing seat gets exactly its
-    /// `need` from its suits.
-    pub(super) fn ways(&mut self, v: [u8; 4], need: &[u8]) -> u128 {
-        let mut n = [0u8; 4];
-        n[..need.len()].copy_from_slice(need);
-        self.from(0, v, n)
+    /// `need` from its suits (`need[i]` for the i-th drawing seat, 0 past the last).
+    pub(super) fn ways(&mut self, v: [u8; 4], need: [u8; 4]) -> u128 {
+        self.from(0, v, need)
     }
 
     fn from(&mut self, s: usize, v: [u8; 4], need: [u8; 4]) -> u128 {
@@ -131,39 +132,17 @@ impl Draw {
         &mut self,
         rng: &mut R,
         v: [u8; 4],
-        need: &[u8],
+        need: [u8; 4],
     ) -> [[u8; 4]; 4] {
-        let mut n = [0u8; 4];
-        n[..need.len()].copy_from_slice(need);
+        let mut n = need;
         let mut x = [[0u8; 4]; 4];
         for s in 0..4 {
             let key = key(s, v, n);
-            if !self.tables.contains_key(&key) {
-                let mut splits = Vec::new();
-                self.splits(s, v, n, &mut splits);
-                let mut list = (Vec::new(), Vec::new());
-                let mut total = 0u128;
-                for c in splits {
-                    let rest: [u8; 4] = std::array::from_fn(|i| n[i] - c[i]);
-                    let w = ways_of(v[s], &c) * self.from(s + 1, v, rest);
-                    if w > 0 {
-                        total += w;
-                        list.0.push(
-                            c.iter()
-                                .enumerate()
-                                .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i)),
-                        );
-                        list.1.push(total);
-                    }
-                }
-                if self.cached + list.0.len() > CACHED_TABLES {
-                    self.tables.clear();
-                    self.cached = 0;
-                }
-                self.cached += list.0.len();
-                self.tables.insert(key, list);
-            }
-            let (packed, cum) = &self.tables[&key];
+            let at = match self.list_of.get(&key) {
+                Some(&at) => at,
+                None => self.list(s, v, n, key),
+            };
+            let (packed, cum) = &self.lists[at];
             let Some(&total) = cum.last() else {
                 // No way (the caller checks the ways first): nothing drawn.
                 return x;
@@ -176,6 +155,37 @@ impl Draw {
             }
         }
         x
+    }
+
+    /// Lists and caches the splits of suit `s` from (cards left `v`, needs `n`), memo key
+    /// `key`; returns where the list is.
+    fn list(&mut self, s: usize, v: [u8; 4], n: [u8; 4], key: u64) -> usize {
+        let mut splits = Vec::new();
+        self.splits(s, v, n, &mut splits);
+        let mut list = (Vec::new(), Vec::new());
+        let mut total = 0u128;
+        for c in splits {
+            let rest: [u8; 4] = std::array::from_fn(|i| n[i] - c[i]);
+            let w = ways_of(v[s], &c) * self.from(s + 1, v, rest);
+            if w > 0 {
+                total += w;
+                list.0.push(
+                    c.iter()
+                        .enumerate()
+                        .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i)),
+                );
+                list.1.push(total);
+            }
+        }
+        if self.cached + list.0.len() > CACHED_SPLITS {
+            self.list_of.clear();
+            self.lists.clear();
+            self.cached = 0;
+        }
+        self.cached += list.0.len();
+        self.lists.push(list);
+        self.list_of.insert(key, self.lists.len() - 1);
+        self.lists.len() - 1
     }
 }
 
@@ -222,15 +232,15 @@ mod tests {
         // v = 13 ♠, 13 ♥ only; seat 0 allowed ♠ only, seat 1 anything; needs 5 and 21.
         let mut d = Draw::new(vec![0b0001, 0b1111], false);
         // Seat 0 takes 5 of the 13 spades; seat 1 the rest.
-        assert_eq!(d.ways([13, 13, 0, 0], &[5, 21]), binomial(13, 5));
+        assert_eq!(d.ways([13, 13, 0, 0], [5, 21, 0, 0]), binomial(13, 5));
         // Both allowed everything: C(26, 5).
         let mut d = Draw::new(vec![0b1111, 0b1111], false);
-        assert_eq!(d.ways([13, 13, 0, 0], &[5, 21]), binomial(26, 5));
+        assert_eq!(d.ways([13, 13, 0, 0], [5, 21, 0, 0]), binomial(26, 5));
         // With others taking the rest: seat 0 draws 3 of the 13 ♠ + 13 ♥ it may take.
         let mut d = Draw::new(vec![0b0011], true);
-        assert_eq!(d.ways([13, 13, 4, 0], &[3]), binomial(26, 3));
+        assert_eq!(d.ways([13, 13, 4, 0], [3, 0, 0, 0]), binomial(26, 3));
         // Needs that cannot be met.
         let mut d = Draw::new(vec![0b0001, 0b0010], false);
-        assert_eq!(d.ways([3, 3, 0, 0], &[4, 2]), 0);
+        assert_eq!(d.ways([3, 3, 0, 0], [4, 2, 0, 0]), 0);
     }
 }

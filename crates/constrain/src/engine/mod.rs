@@ -129,6 +129,20 @@ const DENSE_BYTES: usize = 96 << 20;
 /// Most successor edges the sampler keeps cached (20 bytes each).
 const CACHE_EDGES: usize = 2 << 20;
 
+/// The suits whose leftover spot cards a `Left` counter must keep, given each counted seat's
+/// spot-step suits (every suit: a seat with a full automaton; none: a loose seat): those
+/// where some seat takes spot cards and another draws at the end — a seat that does not take
+/// them, or the untracked seats when fewer than four are counted.
+fn left_suits(spot_suits: &[u8]) -> u8 {
+    let taken = spot_suits.iter().fold(0u8, |a, &m| a | m);
+    let drawn = spot_suits
+        .iter()
+        .filter(|&&m| m != 0b1111)
+        .fold(0u8, |a, &m| a | !m & 0b1111)
+        | if spot_suits.len() < 4 { 0b1111 } else { 0 };
+    taken & drawn
+}
+
 /// What a build that gave up ran out of, in words.
 fn over_what(memory: bool, budget: u64) -> String {
     if memory {
@@ -770,12 +784,7 @@ impl Tables {
                         suits_of[i] = m;
                     }
                 }
-                let drawn = (0..k)
-                    .filter(|&i| suits_of[i] != 0b1111)
-                    .fold(0u8, |a, i| a | !suits_of[i] & 0b1111)
-                    | if k < 4 { 0b1111 } else { 0 };
-                let taken = suits_of.iter().fold(0u8, |a, &m| a | m);
-                let lefts = (taken & drawn).count_ones() as usize;
+                let lefts = left_suits(&suits_of).count_ones() as usize;
                 if counters.len() + lefts + usize::from(k < 4) <= MAX_COUNTERS {
                     spot_suits = suits_of;
                     for (i, m) in named.iter().enumerate() {
@@ -799,12 +808,12 @@ impl Tables {
                 !c.probe && matches!(c.kind, CounterKind::Seat { .. } | CounterKind::Pair { .. })
             })
             .count();
-        let fit_draw =
-            partial && depth > 0 && fit_count == 1 && (k >= 3 || points_counters >= 2) && {
-                let taken = reserved;
-                let lefts = taken.count_ones() as usize;
-                counters.len() + lefts + usize::from(k < 4) <= MAX_COUNTERS
-            };
+        let fit_draw = partial
+            && depth > 0
+            && fit_count == 1
+            && (k >= 3 || points_counters >= 2)
+            && counters.len() + left_suits(&spot_suits).count_ones() as usize + usize::from(k < 4)
+                <= MAX_COUNTERS;
         let draw_mode = projected.iter().any(|&p| p) || fit_draw;
         let loose: Vec<bool> = (0..k)
             .map(|i| loose[i] || spot_suits[i] != 0b1111)
@@ -833,10 +842,9 @@ impl Tables {
                 .filter(|&i| loose[i])
                 .map(|i| !spot_suits[i] & 0b1111)
                 .collect();
-            let drawn = allowed.iter().fold(0u8, |a, &m| a | m) | if k < 4 { 0b1111 } else { 0 };
-            let taken = spot_suits.iter().fold(0u8, |a, &m| a | m);
+            let kept = left_suits(&spot_suits);
             for (s, l) in left.iter_mut().enumerate() {
-                if (taken & drawn) >> s & 1 == 1 {
+                if kept >> s & 1 == 1 {
                     *l = Some(counters.len());
                     counters.push(Counter {
                         kind: CounterKind::Left(s),
@@ -1017,12 +1025,11 @@ impl Tables {
             });
         }
         if highs_first {
+            // Only high-card steps so far: rank by rank, each rank's four suits in order.
             steps.sort_by_key(|st| match st {
                 Step::High { card, .. } => card.rank().from_top(),
                 _ => 99,
             });
-        }
-        if highs_first {
             for suit in Suit::ALL {
                 let start = steps.len();
                 steps.extend(spot_steps(suit));
@@ -1571,7 +1578,7 @@ impl Tables {
                 {
                     0
                 } else if let Some(d) = draw.as_mut() {
-                    self.draw_input(&k).map_or(0, |(v, need)| d.ways(v, &need))
+                    self.draw_input(&k).map_or(0, |(v, need)| d.ways(v, need))
                 } else {
                     self.loose_ways(&k)
                 }
@@ -1662,7 +1669,7 @@ impl Tables {
     /// With projected seats, at a final state: the spot cards left in each suit and the
     /// cards each loose seat still needs (in seat order), for [`Draw`]; `None` if the cards
     /// left cannot fill the hands.
-    fn draw_input(&self, key: &Key) -> Option<([u8; 4], Vec<u8>)> {
+    fn draw_input(&self, key: &Key) -> Option<([u8; 4], [u8; 4])> {
         let (need, spots) = self.loose_needs(key)?;
         let v: [u8; 4] = std::array::from_fn(|s| {
             self.left[s].map_or(self.suits[s].spots.len() as u8, |c| key.ctr[c])
@@ -1670,11 +1677,11 @@ impl Tables {
         if v.iter().map(|&x| usize::from(x)).sum::<usize>() != spots {
             return None;
         }
-        let need = (0..self.seats.len())
-            .filter(|&i| self.loose[i])
-            .map(|i| need[i] as u8)
-            .collect();
-        Some((v, need))
+        let mut needs = [0u8; 4];
+        for (n, i) in (0..self.seats.len()).filter(|&i| self.loose[i]).enumerate() {
+            needs[n] = need[i] as u8;
+        }
+        Some((v, needs))
     }
 
     /// The seats counted exactly, in N E S W order.
@@ -2024,18 +2031,17 @@ impl Tables {
         if let Some(mut draw) = self.draw.take() {
             // Each loose seat's cards per suit by the exact law of `Draw`, then which cards
             // uniformly.
-            let rows: Vec<usize> = (0..k).filter(|&i| self.loose[i]).collect();
-            let need: Vec<u8> = rows
-                .iter()
-                .map(|&i| 13 - hands[self.seats[i].index()].len() as u8)
-                .collect();
+            let rows = || (0..k).filter(|&i| self.loose[i]);
+            let mut need = [0u8; 4];
+            for (r, i) in rows().enumerate() {
+                need[r] = 13 - hands[self.seats[i].index()].len() as u8;
+            }
             let v = left_len.map(|n| n as u8);
-            let x = draw.sample(rng, v, &need);
-            self.draw = Some(draw);
+            let x = draw.sample(rng, v, need);
             for (suit, cards) in left_cards.iter_mut().enumerate() {
                 let cards = &mut cards[..left_len[suit]];
                 let mut at = 0;
-                for (r, &i) in rows.iter().enumerate() {
+                for (r, i) in rows().enumerate() {
                     let n = usize::from(x[r][suit]);
                     choose_front(rng, &mut cards[at..], n);
                     for c in &cards[at..at + n] {
@@ -2045,6 +2051,7 @@ impl Tables {
                 }
                 pool.extend_from_slice(&cards[at..]);
             }
+            self.draw = Some(draw);
         } else if any_loose {
             // Loose seats in a fit first, from the reserved suits' spot cards (see
             // `loose_ways`); what they leave joins the pool of the other loose seats.

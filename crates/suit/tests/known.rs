@@ -287,6 +287,17 @@ fn best(north: &str, south: &str, objective: Objective) -> (Option<Fraction>, Fr
     (l.probability, l.expected, l.first.clone())
 }
 
+/// Pins a holding's best line for most expected tricks and for two tricks: the same first
+/// play, the expected tricks `expected` under both targets, and the chance `two` of two.
+fn pinned_max_and_two(holding: (&str, &str), expected: Fraction, two: Fraction, first: &str) {
+    let (p, e, f) = best(holding.0, holding.1, Objective::MaxExpected);
+    assert_eq!((p, e), (None, expected));
+    assert_eq!(f, first);
+    let (p, e, f) = best(holding.0, holding.1, Objective::Target(2));
+    assert_eq!((p, e), (Some(two), expected));
+    assert_eq!(f, first);
+}
+
 // The three slowest holdings of the sampled bench before the Pareto filter's speed-ups (1.4 s,
 // 1.6 s, and K1073 / 64 refused at the work limit after 8 s): each now solves, and its figures
 // are pinned. Cross-checked two ways: the solver before the speed-ups printed the same report
@@ -296,34 +307,34 @@ fn best(north: &str, south: &str, objective: Objective) -> (Option<Fraction>, Fr
 
 #[test]
 fn k3_opposite_10975_is_pinned() {
-    let (p, e, first) = best("K3", "10975", Objective::MaxExpected);
-    assert_eq!((p, e), (None, frac(13513, 16100)));
-    assert_eq!(first, "lead the 5 from South");
-    let (p, e, first) = best("K3", "10975", Objective::Target(2));
-    assert_eq!((p, e), (Some(frac(767, 16100)), frac(13513, 16100)));
-    assert_eq!(first, "lead the 5 from South");
+    pinned_max_and_two(
+        ("K3", "10975"),
+        frac(13513, 16100),
+        frac(767, 16100),
+        "lead the 5 from South",
+    );
 }
 
 #[test]
 fn q1053_opposite_76_is_pinned() {
-    let (p, e, first) = best("Q1053", "76", Objective::MaxExpected);
-    assert_eq!((p, e), (None, frac(1733, 4025)));
-    assert_eq!(first, "lead the 6 from South");
-    let (p, e, first) = best("Q1053", "76", Objective::Target(2));
-    assert_eq!((p, e), (Some(frac(143, 16100)), frac(1733, 4025)));
-    assert_eq!(first, "lead the 6 from South");
+    pinned_max_and_two(
+        ("Q1053", "76"),
+        frac(1733, 4025),
+        frac(143, 16100),
+        "lead the 6 from South",
+    );
 }
 
 #[test]
 fn k1073_opposite_64_once_refused_is_solved_and_pinned() {
     // The defenders' A, QJ, 98, 5 and 2 in five runs opposite six declarer cards: the Pareto
     // sets grow to thousands of vectors over 72 lies.
-    let (p, e, first) = best("K1073", "64", Objective::MaxExpected);
-    assert_eq!((p, e), (None, frac(2708, 4025)));
-    assert_eq!(first, "lead the 4 from South");
-    let (p, e, first) = best("K1073", "64", Objective::Target(2));
-    assert_eq!((p, e), (Some(frac(403, 16100)), frac(2708, 4025)));
-    assert_eq!(first, "lead the 4 from South");
+    pinned_max_and_two(
+        ("K1073", "64"),
+        frac(2708, 4025),
+        frac(403, 16100),
+        "lead the 4 from South",
+    );
 }
 
 #[test]
@@ -332,12 +343,12 @@ fn holding_86_opposite_kj54_once_refused_is_solved_and_pinned() {
     // until the Pareto filters' signatures (now about 2 s natively). Cross-checked: the solver
     // before the signatures, its work limit lifted, printed the same reports byte for byte
     // (max and target 2) in 4.5 s each; and the expected tricks agree across the two targets.
-    let (p, e, first) = best("86", "KJ54", Objective::MaxExpected);
-    assert_eq!((p, e), (None, frac(8297, 8050)));
-    assert_eq!(first, "lead the 6 from North");
-    let (p, e, first) = best("86", "KJ54", Objective::Target(2));
-    assert_eq!((p, e), (Some(frac(6, 25)), frac(8297, 8050)));
-    assert_eq!(first, "lead the 6 from North");
+    pinned_max_and_two(
+        ("86", "KJ54"),
+        frac(8297, 8050),
+        frac(6, 25),
+        "lead the 6 from North",
+    );
 }
 
 #[test]

@@ -1,4 +1,6 @@
-//! Measures one constraint text: preparation time, the count, table size and sampling rate.
+//! Measures one constraint text: preparation time, the count, table size and sampling rate
+//! (`Dealer::sample_many`, as the set dealer and the statistics draw; with `ONE_AT_A_TIME`
+//! set, also `Dealer::sample` one deal at a time).
 //!
 //! `cargo run --release -p fairdeal-constrain --example measure -- 'north: balanced, hcp 27+' 100000`
 //! (`\n` in the text separates lines). Run it under `/usr/bin/time -f %M` for peak memory.
@@ -31,9 +33,26 @@ fn main() {
     );
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let t = Instant::now();
-    for _ in 0..n {
-        d.sample(&mut rng).expect("samples");
+    let mut left = n;
+    let mut deals = Vec::new();
+    while left > 0 {
+        let k = left.min(10_000);
+        deals.clear();
+        d.sample_many(&mut rng, k, &mut deals).expect("samples");
+        left -= k;
     }
     let e = t.elapsed();
     println!("sample {n}: {:?} = {:.0}/s", e, n as f64 / e.as_secs_f64());
+    if std::env::var_os("ONE_AT_A_TIME").is_some() {
+        let t = Instant::now();
+        for _ in 0..n {
+            d.sample(&mut rng).expect("samples");
+        }
+        let e = t.elapsed();
+        println!(
+            "one at a time {n}: {:?} = {:.0}/s",
+            e,
+            n as f64 / e.as_secs_f64()
+        );
+    }
 }

@@ -111,6 +111,22 @@ pub fn choose_front<T, R: RngCore + ?Sized>(rng: &mut R, items: &mut [T], k: usi
     }
 }
 
+/// Moves a uniformly chosen `k`-subset of `items` to `items[..k]`, in no particular order:
+/// when `k` is more than half, it chooses the `len - k` items left out instead (to the back),
+/// so it never draws more than half the items (the last hand of a deal draws none).
+pub fn choose_set_front<T, R: RngCore + ?Sized>(rng: &mut R, items: &mut [T], k: usize) {
+    let n = items.len();
+    let k = k.min(n);
+    if 2 * k <= n {
+        choose_front(rng, items, k);
+    } else {
+        for i in 0..n - k {
+            let j = below_usize(rng, n - i);
+            items.swap(j, n - 1 - i);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +165,36 @@ mod tests {
         assert!(chi < 22.46, "chi-square {chi} ≥ 22.46 (alpha 0.001)");
         let big = 3u128 << 100;
         assert!(below(&mut rng, big) < big);
+    }
+
+    /// Every 2-subset and 4-subset of 6 items comes to the front equally often (15 subsets
+    /// each; chi-square over 60 000 draws, alpha = 0.001, 14 d.f.: 36.12): the two ways of
+    /// `choose_set_front`, choosing the subset and choosing what is left out.
+    #[test]
+    fn chosen_sets_are_uniform() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for k in [2usize, 4] {
+            let mut seen = std::collections::BTreeMap::<u8, u32>::new();
+            for _ in 0..60_000 {
+                let mut items = [0u8, 1, 2, 3, 4, 5];
+                choose_set_front(&mut rng, &mut items, k);
+                let set = items[..k].iter().fold(0u8, |m, &x| m | 1 << x);
+                assert_eq!(set.count_ones() as usize, k);
+                *seen.entry(set).or_default() += 1;
+            }
+            assert_eq!(seen.len(), 15, "k = {k}: every subset appears");
+            let chi: f64 = seen
+                .values()
+                .map(|&o| (f64::from(o) - 4_000.0).powi(2) / 4_000.0)
+                .sum();
+            assert!(
+                chi < 36.12,
+                "k = {k}: chi-square {chi} ≥ 36.12 (alpha 0.001)"
+            );
+        }
+        // All of them, and none: no draw at all.
+        let mut items = [1, 2, 3];
+        choose_set_front(&mut rng, &mut items, 3);
+        assert_eq!(items, [1, 2, 3]);
     }
 }

@@ -54,7 +54,15 @@ pub struct SetDealer {
     sampler: Sampler,
     rng: ChaCha8Rng,
     left: usize,
+    /// A plain set's deals drawn ahead (the next one last), with the error that ended the
+    /// draw, if one did: [`Dealer::sample_many`] gives exactly the deals of one call per
+    /// board, faster.
+    ready: Vec<Deal>,
+    failed: Option<SampleError>,
 }
+
+/// Most boards a plain set draws ahead.
+const DRAW_AHEAD: usize = 256;
 
 impl SetDealer {
     /// Prepares `boards` boards of `spec` from `seed` (levelled sets in `order`).
@@ -85,6 +93,8 @@ impl SetDealer {
             sampler,
             rng,
             left: boards,
+            ready: Vec::new(),
+            failed: None,
         })
     }
 
@@ -163,9 +173,22 @@ impl Iterator for SetDealer {
         if self.left == 0 {
             return None;
         }
+        let boards = self.left;
         self.left -= 1;
         Some(match &mut self.sampler {
-            Sampler::Plain(d) => d.sample(&mut self.rng).map(|deal| (0, deal)),
+            Sampler::Plain(d) => {
+                if self.ready.is_empty() && self.failed.is_none() {
+                    let want = boards.min(DRAW_AHEAD);
+                    self.failed = d.sample_many(&mut self.rng, want, &mut self.ready).err();
+                    self.ready.reverse();
+                }
+                match (self.ready.pop(), &self.failed) {
+                    (Some(deal), _) => Ok((0, deal)),
+                    (None, Some(e)) => Err(e.clone()),
+                    // Not reached (a draw gives its deals or an error); one call is the same.
+                    (None, None) => d.sample(&mut self.rng).map(|deal| (0, deal)),
+                }
+            }
             Sampler::Levelled {
                 set,
                 order,

@@ -5,7 +5,7 @@ use fairdeal_constrain::{
 };
 use fairdeal_model::Seat;
 use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 
 fn build(text: &str, options: Options) -> Result<Dealer, BuildError> {
     Dealer::new(
@@ -89,6 +89,74 @@ fn over_budget_falls_back_to_rejection_and_reports_it() {
     let (tries, accepted) = d.acceptance();
     assert_eq!(accepted, 200);
     assert!(tries > accepted, "some exact draws were rejected");
+}
+
+/// `sample_many` gives exactly the deals of one `sample` per deal and leaves the generator
+/// where they leave it, however the deals are grouped: with conditions applied by rejection,
+/// with seats drawing their free suits at the end, and with plain points.
+#[test]
+fn drawing_many_at_once_gives_the_deals_of_one_at_a_time() {
+    let small = Options {
+        budget: 2_000_000,
+        ..Options::default()
+    };
+    let sets = [
+        // Rejection beside the exact seats (as in the fallback test above).
+        (
+            "north: balanced, hcp 12-14\neast: spades 5+\nsouth: hcp 0-20\nwest: hearts 0-1",
+            small,
+        ),
+        // A suit and points on two seats: both draw their other suits at the end.
+        (
+            "north: hcp 10, spades 5+\neast: hcp 10, hearts 4-5",
+            Options::default(),
+        ),
+        (
+            "north: hcp 10\neast: hcp 10\nsouth: hcp 10",
+            Options::default(),
+        ),
+    ];
+    for (text, options) in sets {
+        let mut one = build(text, options).expect("builds");
+        let mut many = one.clone();
+        let mut r1 = ChaCha8Rng::seed_from_u64(21);
+        let want: Vec<_> = (0..300)
+            .map(|_| one.sample(&mut r1).expect("samples"))
+            .collect();
+        let mut r2 = ChaCha8Rng::seed_from_u64(21);
+        let mut got = Vec::new();
+        // Groups of 1, 7, 0, 256 and 36 deals: 300 in all.
+        for n in [1, 7, 0, 256, 36] {
+            many.sample_many(&mut r2, n, &mut got).expect("samples");
+        }
+        assert_eq!(got, want, "{text}");
+        assert_eq!(
+            r1.next_u64(),
+            r2.next_u64(),
+            "{text}: the generators end together"
+        );
+        assert_eq!(one.acceptance(), many.acceptance(), "{text}");
+        let set = parse(text).unwrap().constraints(None).unwrap();
+        assert!(got.iter().all(|d| set.accepts(d)), "{text}");
+    }
+    // Giving up (here at the first draw rejected): the deals before the error are kept,
+    // and the error is the one `sample` gives.
+    let hopeless = Options {
+        max_tries: 1,
+        ..small
+    };
+    let text = "north: balanced, hcp 12-14\neast: spades 5+\nsouth: hcp 0-20\nwest: hearts 0-1";
+    let mut d = build(text, hopeless).expect("builds");
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let mut got = Vec::new();
+    let err = d
+        .sample_many(&mut rng, 100_000, &mut got)
+        .expect_err("gives up");
+    assert!(
+        matches!(err, SampleError::TooRare { tries: 1, .. }),
+        "{err}"
+    );
+    assert_eq!(got.len() as u64, d.acceptance().1);
 }
 
 #[test]

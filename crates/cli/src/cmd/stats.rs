@@ -60,8 +60,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.stats.clone()
     };
     let mut analysis = Analysis::new(tables);
-    for _ in 0..args.count {
-        analysis.add(&generator.sample(&mut rng)?);
+    // The same deals as one call per deal (so as the page's), drawn a batch at a time.
+    let mut left = args.count;
+    let mut deals = Vec::new();
+    while left > 0 {
+        let n = left.min(4096);
+        deals.clear();
+        generator.sample_many(&mut rng, n as usize, &mut deals)?;
+        for d in &deals {
+            analysis.add(d);
+        }
+        left -= n;
     }
     let (tries, accepted) = generator.acceptance();
     if tries > accepted {

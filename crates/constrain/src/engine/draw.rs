@@ -22,17 +22,34 @@ pub(super) struct Draw {
     /// Whether cards no drawing seat takes may go to untracked seats.
     others: bool,
     memo: FxHashMap<u64, u128>,
-    /// The sampler's cache: where each memo key's list is in `lists`.
-    list_of: FxHashMap<u64, usize>,
-    /// Per cached key: each split of the suit with positive ways (packed 4 bits per seat)
-    /// and the cumulative ways (split × the rest).
-    lists: Vec<(Vec<u64>, Vec<u128>)>,
-    /// Splits held in `lists` (emptied beyond [`CACHED_SPLITS`]).
-    cached: usize,
+    /// The sampler's cache: where each memo key's list is in `splits` (start × 256 +
+    /// length).
+    list_of: FxHashMap<u64, u32>,
+    /// The cached lists, one after another: each split of the suit with positive ways and
+    /// the cumulative ways (split × the rest) of its list up to it. Emptied beyond
+    /// [`CACHED_SPLITS`].
+    splits: Vec<Split>,
+    /// How many times the cache was emptied.
+    flushes: u64,
 }
 
 /// Most splits the sampler's cache holds (24 bytes each).
 const CACHED_SPLITS: usize = 1 << 20;
+
+/// One split of a suit in the sampler's cache: the cumulative ways in two halves (so that
+/// an entry takes 24 bytes) and the cards per drawing seat, 4 bits each.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    cum_low: u64,
+    cum_high: u64,
+    packed: u32,
+}
+
+impl Split {
+    fn cum(&self) -> u128 {
+        u128::from(self.cum_high) << 64 | u128::from(self.cum_low)
+    }
+}
 
 impl Draw {
     pub(super) fn new(allowed: Vec<u8>, others: bool) -> Draw {
@@ -41,8 +58,8 @@ impl Draw {
             others,
             memo: FxHashMap::default(),
             list_of: FxHashMap::default(),
-            lists: Vec::new(),
-            cached: 0,
+            splits: Vec::new(),
+            flushes: 0,
         }
     }
 
@@ -125,67 +142,95 @@ impl Draw {
         go(self, s, 0, v[s], need, later, [0; 4], out);
     }
 
-    /// Draws the table `x[seat][suit]` with probability its ways / [`Draw::ways`] (which
-    /// must be positive): suit by suit, each suit's split with probability its ways times
-    /// the ways of the rest, from a cached list per (suit, cards left from there, needs).
-    pub(super) fn sample<R: RngCore + ?Sized>(
+    /// Draws, for each (cards left `v`, needs) of `inputs`, a table `x[seat][suit]` with
+    /// probability its ways / [`Draw::ways`] (which must be positive): suit by suit, each
+    /// suit's split with probability its ways times the ways of the rest, from a cached list
+    /// per (suit, cards left from there, needs). The last suit has one split: every seat takes
+    /// what it still needs. The tables are drawn together, suit by suit, so that their
+    /// lookups overlap.
+    pub(super) fn sample<R: RngCore>(
         &mut self,
-        rng: &mut R,
-        v: [u8; 4],
-        need: [u8; 4],
-    ) -> [[u8; 4]; 4] {
-        let mut n = need;
-        let mut x = [[0u8; 4]; 4];
-        for s in 0..4 {
-            let key = key(s, v, n);
-            let at = match self.list_of.get(&key) {
-                Some(&at) => at,
-                None => self.list(s, v, n, key),
-            };
-            let (packed, cum) = &self.lists[at];
-            let Some(&total) = cum.last() else {
-                // No way (the caller checks the ways first): nothing drawn.
-                return x;
-            };
-            let r = below(rng, total);
-            let c = packed[cum.partition_point(|&c| c <= r)];
-            for (i, row) in x.iter_mut().enumerate() {
-                row[s] = (c >> (4 * i) & 15) as u8;
-                n[i] -= row[s];
+        rngs: &mut [R],
+        inputs: &[([u8; 4], [u8; 4])],
+    ) -> Vec<[[u8; 4]; 4]> {
+        let mut needs: Vec<[u8; 4]> = inputs.iter().map(|x| x.1).collect();
+        let mut tables = vec![[[0u8; 4]; 4]; inputs.len()];
+        let mut lists = vec![0u32; inputs.len()];
+        for s in 0..3 {
+            // A list built may empty the cache and so move the lists found before it: then
+            // find them again (the lists of one batch fit in the cache).
+            loop {
+                let flushes = self.flushes;
+                for ((list, (v, _)), n) in lists.iter_mut().zip(inputs).zip(&needs) {
+                    let key = key(s, *v, *n);
+                    *list = match self.list_of.get(&key) {
+                        Some(&at) => at,
+                        None => self.list(s, *v, *n, key),
+                    };
+                }
+                if self.flushes == flushes {
+                    break;
+                }
+            }
+            for (((&at, x), n), rng) in lists
+                .iter()
+                .zip(&mut tables)
+                .zip(&mut needs)
+                .zip(rngs.iter_mut())
+            {
+                let start = (at >> 8) as usize;
+                let list = &self.splits[start..start + (at & 255) as usize];
+                let Some(total) = list.last().map(Split::cum) else {
+                    // No way (the caller checks the ways first): nothing drawn.
+                    continue;
+                };
+                let r = below(rng, total);
+                let c = list[list.partition_point(|c| c.cum() <= r)].packed;
+                for (i, row) in x.iter_mut().enumerate() {
+                    row[s] = (c >> (4 * i) & 15) as u8;
+                    n[i] -= row[s];
+                }
             }
         }
-        x
+        for (x, n) in tables.iter_mut().zip(&needs) {
+            for (row, &n) in x.iter_mut().zip(n) {
+                row[3] = n;
+            }
+        }
+        tables
     }
 
     /// Lists and caches the splits of suit `s` from (cards left `v`, needs `n`), memo key
-    /// `key`; returns where the list is.
-    fn list(&mut self, s: usize, v: [u8; 4], n: [u8; 4], key: u64) -> usize {
+    /// `key`; returns where the list is (start × 256 + length).
+    fn list(&mut self, s: usize, v: [u8; 4], n: [u8; 4], key: u64) -> u32 {
         let mut splits = Vec::new();
         self.splits(s, v, n, &mut splits);
-        let mut list = (Vec::new(), Vec::new());
+        let mut list = Vec::new();
         let mut total = 0u128;
         for c in splits {
             let rest: [u8; 4] = std::array::from_fn(|i| n[i] - c[i]);
             let w = ways_of(v[s], &c) * self.from(s + 1, v, rest);
             if w > 0 {
                 total += w;
-                list.0.push(
-                    c.iter()
+                list.push(Split {
+                    cum_low: total as u64,
+                    cum_high: (total >> 64) as u64,
+                    packed: c
+                        .iter()
                         .enumerate()
-                        .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i)),
-                );
-                list.1.push(total);
+                        .fold(0u32, |a, (i, &x)| a | u32::from(x) << (4 * i)),
+                });
             }
         }
-        if self.cached + list.0.len() > CACHED_SPLITS {
+        if self.splits.len() + list.len() > CACHED_SPLITS {
             self.list_of.clear();
-            self.lists.clear();
-            self.cached = 0;
+            self.splits.clear();
+            self.flushes += 1;
         }
-        self.cached += list.0.len();
-        self.lists.push(list);
-        self.list_of.insert(key, self.lists.len() - 1);
-        self.lists.len() - 1
+        let at = (self.splits.len() as u32) << 8 | list.len() as u32;
+        self.splits.extend_from_slice(&list);
+        self.list_of.insert(key, at);
+        at
     }
 }
 

@@ -58,7 +58,9 @@
 //! cards left; seats without conditions get a uniform deal of what is left. Every random choice
 //! is an unbiased bounded integer ([`crate::combin::below`]); a step with one successor draws
 //! nothing. Each deal meeting the conditions is therefore drawn with probability exactly
-//! 1 / count.
+//! 1 / count. Each deal has its own ChaCha8 generator, keyed by 32 bytes of the caller's, so
+//! deals can be drawn many at a time ([`Tables::sample_batch`]: the walks take each step
+//! together, and their memory loads overlap) and still be exactly the deals drawn one by one.
 //!
 //! Units: [`Tables::tuples`] counts ordered tuples of hands of the constrained seats (one
 //! seat: hands; two: ordered pairs); [`Tables::deals`] multiplies in the deals of the
@@ -72,7 +74,7 @@ mod dfa;
 mod draw;
 mod layer;
 
-use crate::combin::{below, binomial, choose_front, multinomial};
+use crate::combin::{below, binomial, choose_set_front, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
 use crate::shape::ShapeSet;
 use crate::spec::Pair;
@@ -80,7 +82,8 @@ use dfa::{named_suits, Dfa};
 use draw::Draw;
 use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
 use layer::{Key, Layer, Radix};
-use rand_core::RngCore;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
 use thiserror::Error;
 
@@ -126,8 +129,12 @@ const DENSE_MAX: usize = 1 << 22;
 /// Most bytes of dense indices over all layers; later layers use hash maps.
 const DENSE_BYTES: usize = 96 << 20;
 
-/// Most successor edges the sampler keeps cached (20 bytes each).
+/// Most successor edges the sampler keeps cached (24 bytes each).
 const CACHE_EDGES: usize = 2 << 20;
+
+/// Most deals that walk the chain together (see [`Tables::sample_batch`]); their lists
+/// (at most 16 successors each) fit in the cache many times over.
+const MAX_BATCH: usize = 256;
 
 /// The suits whose leftover spot cards a `Left` counter must keep, given each counted seat's
 /// spot-step suits (every suit: a seat with a full automaton; none: a loose seat): those
@@ -328,16 +335,35 @@ enum Slot {
     FillerShape { seat: Seat, suits: [usize; 4] },
 }
 
-/// The sampler's cache of successor lists: per layer, per state, where its list starts in
-/// the arena (`u32::MAX`: not cached); an arena entry is (step label, next state,
-/// cumulative weight).
+/// The sampler's cache of successor lists: per layer, per state, where its list is in the
+/// arena ([`NOT_CACHED`], or the start × 256 + the length); an arena entry is a successor
+/// with the cumulative weight of the list up to it. One entry holds all a pick reads, so a
+/// step touches the state's slot and one run of entries.
 #[derive(Debug, Clone, Default)]
 struct SuccCache {
-    start: Vec<Vec<u32>>,
-    len: Vec<Vec<u8>>,
-    label: Vec<u8>,
-    next: Vec<u32>,
-    cum: Vec<u128>,
+    /// How many times the cache was emptied.
+    flushes: u64,
+    at: Vec<Vec<u32>>,
+    arena: Vec<Succ>,
+}
+
+/// A state's slot in [`SuccCache::at`] before its list is built.
+const NOT_CACHED: u32 = u32::MAX;
+
+/// One cached successor: the cumulative weight (in two halves, so that an entry takes 24
+/// bytes), the next state and the step's label.
+#[derive(Debug, Clone, Copy)]
+struct Succ {
+    cum_low: u64,
+    cum_high: u64,
+    next: u32,
+    label: u8,
+}
+
+impl Succ {
+    fn cum(&self) -> u128 {
+        u128::from(self.cum_high) << 64 | u128::from(self.cum_low)
+    }
 }
 
 /// The indices a build may use. Every combination gives the same tables and the same deals
@@ -1105,13 +1131,9 @@ impl Tables {
         };
         t.reach = t.reach_table();
         t.build(budget)?;
-        t.cache.start = t.layers[..t.steps.len()]
+        t.cache.at = t.layers[..t.steps.len()]
             .iter()
-            .map(|l| vec![u32::MAX; l.len()])
-            .collect();
-        t.cache.len = t.layers[..t.steps.len()]
-            .iter()
-            .map(|l| vec![0; l.len()])
+            .map(|l| vec![NOT_CACHED; l.len()])
             .collect();
         Ok(t)
     }
@@ -1895,61 +1917,204 @@ impl Tables {
     /// The successors of state `s` before step `j` with cumulative weights, cached: returns
     /// the arena range. When the cache is full it is emptied first.
     fn successor_list(&mut self, j: usize, s: u32) -> (usize, usize) {
-        let at = self.cache.start[j][s as usize];
-        if at != u32::MAX {
-            let at = at as usize;
-            return (at, at + usize::from(self.cache.len[j][s as usize]));
+        let at = self.cache.at[j][s as usize];
+        if at != NOT_CACHED {
+            let start = (at >> 8) as usize;
+            return (start, start + (at & 255) as usize);
         }
-        if self.cache.next.len() + 16 > CACHE_EDGES {
-            for (start, len) in self.cache.start.iter_mut().zip(&mut self.cache.len) {
-                start.fill(u32::MAX);
-                len.fill(0);
+        if self.cache.arena.len() + 16 > CACHE_EDGES {
+            for at in &mut self.cache.at {
+                at.fill(NOT_CACHED);
             }
-            self.cache.label.clear();
-            self.cache.next.clear();
-            self.cache.cum.clear();
+            self.cache.arena.clear();
+            self.cache.flushes += 1;
         }
-        let begin = self.cache.next.len();
+        let begin = self.cache.arena.len();
         let next_layer = &self.layers[j + 1];
         let mut total = 0u128;
-        let mut found: Vec<(u8, u32, u128)> = Vec::with_capacity(14);
+        let mut found: Vec<Succ> = Vec::with_capacity(14);
+        let mut push = |label: u8, next: u32, w: u128| {
+            if w > 0 {
+                total += w;
+                found.push(Succ {
+                    cum_low: total as u64,
+                    cum_high: (total >> 64) as u64,
+                    next,
+                    label,
+                });
+            }
+        };
         if let Some(e) = self.edges.get(j) {
             for x in e.range(s as usize) {
                 let w = u128::from(e.weight[x]) * next_layer.comp[e.next[x] as usize];
-                if w > 0 {
-                    total += w;
-                    found.push((e.label[x], e.next[x], total));
-                }
+                push(e.label[x], e.next[x], w);
             }
         } else {
             let key = self.layers[j].key(s as usize);
             self.successors(j, &key, |label, w, n| {
                 let i = next_layer.get(&n);
-                let w = w * next_layer.comp[i as usize];
-                if w > 0 {
-                    total += w;
-                    found.push((label, i, total));
-                }
+                push(label, i, w * next_layer.comp[i as usize]);
             });
         }
-        let cache = &mut self.cache;
-        for (label, i, cum) in found {
-            cache.label.push(label);
-            cache.next.push(i);
-            cache.cum.push(cum);
-        }
-        let end = cache.next.len();
-        cache.start[j][s as usize] = begin as u32;
-        cache.len[j][s as usize] = (end - begin) as u8;
+        self.cache.arena.extend_from_slice(&found);
+        let end = self.cache.arena.len();
+        self.cache.at[j][s as usize] = (begin as u32) << 8 | (end - begin) as u32;
         (begin, end)
     }
 
     /// Draws one deal uniformly from the deals counted by [`Tables::deals`], or `None` if
-    /// there are none.
+    /// there are none. The deal is drawn from its own generator, keyed by 32 bytes of `rng`
+    /// (see [`Tables::sample_batch`]).
     pub fn sample<R: RngCore + ?Sized>(&mut self, rng: &mut R) -> Option<Deal> {
+        let mut out = Vec::with_capacity(1);
+        self.sample_batch(rng, 1, &mut out);
+        out.pop()
+    }
+
+    /// Draws `n` deals, each uniformly and independently from the deals counted by
+    /// [`Tables::deals`], onto `out` (none if there are none).
+    ///
+    /// Each deal is drawn from its own ChaCha8 generator keyed by the next 32 bytes of `rng`,
+    /// so the deals are exactly those of `n` calls of [`Tables::sample`], and `rng` ends in
+    /// the same state: how deals are grouped never changes them. The deals of a batch walk
+    /// the chain together, step by step: one deal's walk is a chain of dependent loads from
+    /// the successor lists, and taking a step for many deals at once lets those loads
+    /// overlap.
+    pub fn sample_batch<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        n: usize,
+        out: &mut Vec<Deal>,
+    ) {
+        let mut rngs: Vec<ChaCha8Rng> = (0..n)
+            .map(|_| {
+                let mut key = [0u8; 32];
+                rng.fill_bytes(&mut key);
+                ChaCha8Rng::from_seed(key)
+            })
+            .collect();
         if self.tuples() == 0 {
-            return None;
+            return;
         }
+        for chunk in rngs.chunks_mut(MAX_BATCH) {
+            self.sample_walks(chunk, out);
+        }
+    }
+
+    /// One deal per generator of `rngs` (at most [`MAX_BATCH`]), onto `out`.
+    fn sample_walks(&mut self, rngs: &mut [ChaCha8Rng], out: &mut Vec<Deal>) {
+        let steps = self.steps.len();
+        let (labels, ends) = self.walk(rngs);
+        // With projected seats, each walk's table of cards per drawing seat and suit (drawn
+        // together, see `Draw::sample`).
+        let mut tables = Vec::new();
+        if let Some(mut draw) = self.draw.take() {
+            let last = &self.layers[steps];
+            let inputs: Vec<([u8; 4], [u8; 4])> = ends
+                .iter()
+                .map(|&s| {
+                    self.draw_input(&last.key(s as usize))
+                        .unwrap_or(([0; 4], [0; 4]))
+                })
+                .collect();
+            tables = draw.sample(rngs, &inputs);
+            self.draw = Some(draw);
+        }
+        for (i, rng) in rngs.iter_mut().enumerate() {
+            let table = tables.get(i).copied();
+            if let Some(deal) = self.assemble(rng, &labels[i * steps..(i + 1) * steps], table) {
+                out.push(deal);
+            }
+        }
+    }
+
+    /// The step labels of `n` independent walks through the chain (`n` × steps, walk by
+    /// walk), each walk drawn with probability its weight × completions / the count, and the
+    /// state each walk ends in.
+    ///
+    /// Each step goes over all the walks three times — find their lists, read their first
+    /// and last cumulative weights, pick — so that the loads of one pass do not wait on each
+    /// other.
+    fn walk(&mut self, rngs: &mut [ChaCha8Rng]) -> (Vec<u8>, Vec<u32>) {
+        let n = rngs.len();
+        debug_assert!(n <= MAX_BATCH);
+        let steps = self.steps.len();
+        let mut labels = vec![0u8; n * steps];
+        let mut states = vec![0u32; n];
+        let mut lists = vec![(0usize, 0usize); n];
+        let mut totals = vec![0u128; n];
+        let mut firsts = vec![0u128; n];
+        for j in 0..steps {
+            // A list built may empty the cache and so move the lists found before it: then
+            // find them again (at most `n` lists are built after emptying, which fit).
+            loop {
+                let flushes = self.cache.flushes;
+                // The cached lists first, in a loop of independent loads; then the others.
+                let at = &self.cache.at[j];
+                for (list, &state) in lists.iter_mut().zip(&states) {
+                    let a = at[state as usize];
+                    let start = (a >> 8) as usize;
+                    *list = (start, start + (a & 255) as usize);
+                }
+                for (list, &state) in lists.iter_mut().zip(&states) {
+                    if list.0 == (NOT_CACHED >> 8) as usize {
+                        *list = self.successor_list(j, state);
+                    }
+                }
+                if self.cache.flushes == flushes {
+                    break;
+                }
+            }
+            let arena = &self.cache.arena;
+            for ((total, first), &(b, e)) in totals.iter_mut().zip(&mut firsts).zip(&lists) {
+                (*total, *first) = if e - b == 1 {
+                    (0, 0)
+                } else {
+                    (arena[e - 1].cum(), arena[b].cum())
+                };
+            }
+            for (i, ((((&(b, e), &total), &first), state), rng)) in lists
+                .iter()
+                .zip(&totals)
+                .zip(&firsts)
+                .zip(&mut states)
+                .zip(rngs.iter_mut())
+                .enumerate()
+            {
+                let pick = if e - b == 1 {
+                    b
+                } else {
+                    let r = below(rng, total);
+                    if r < first {
+                        b
+                    } else {
+                        // A branchless count rather than a binary search: the lists are
+                        // short, and without mispredicted branches the next walk's loads
+                        // start early.
+                        b + 1
+                            + arena[b + 1..e]
+                                .iter()
+                                .map(|x| usize::from(x.cum() <= r))
+                                .sum::<usize>()
+                    }
+                };
+                labels[i * steps + j] = arena[pick].label;
+                *state = arena[pick].next;
+            }
+        }
+        (labels, states)
+    }
+
+    /// The deal of one walk (`labels`, one per step): the high cards where the labels put
+    /// them, the spot cards chosen uniformly in the numbers they say, the loose seats' and
+    /// the others' cards drawn uniformly from what is left — with projected seats, in the
+    /// numbers per seat and suit of `table` (drawn by [`Draw`] for the walk's last state).
+    fn assemble<R: RngCore + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        labels: &[u8],
+        table: Option<[[u8; 4]; 4]>,
+    ) -> Option<Deal> {
         let k = self.seats.len();
         let mut hands = self.fixed;
         let mut pool: Vec<Card> = Vec::with_capacity(52);
@@ -1959,7 +2124,6 @@ impl Tables {
         let drawing = self.draw.is_some();
         let mut left_cards = [[Card::new(Suit::Spades, Rank::ACE); 13]; 4];
         let mut left_len = [0usize; 4];
-        let mut state = 0u32;
         // Segment 0: the high-card steps that come first (with high cards first); then each
         // suit's steps.
         let highs = if self.highs_first {
@@ -1976,17 +2140,8 @@ impl Tables {
             let ns = self.suits[suit].spots.len();
             spots[..ns].copy_from_slice(&self.suits[suit].spots);
             let mut at = 0;
-            for j in from..to {
-                let (b, e) = self.successor_list(j, state);
-                let pick = if e - b == 1 {
-                    b
-                } else {
-                    let r = below(rng, self.cache.cum[e - 1]);
-                    b + self.cache.cum[b..e].partition_point(|&c| c <= r)
-                };
-                let label = self.cache.label[pick];
-                state = self.cache.next[pick];
-                match self.steps[j] {
+            for (step, &label) in self.steps[from..to].iter().zip(&labels[from..to]) {
+                match *step {
                     Step::High { card, .. } => {
                         let p = usize::from(label);
                         if p < k {
@@ -1997,7 +2152,7 @@ impl Tables {
                     }
                     Step::Spots(_) | Step::SpotsPair(_) => {
                         let counts = [usize::from(label >> 4), usize::from(label & 15)];
-                        let takes = self.steps[j].takes();
+                        let takes = step.takes();
                         // A single take's label is its count; a pair's is 16 n1 + n2.
                         let counts = if takes.len() == 1 {
                             &[usize::from(label)][..]
@@ -2005,7 +2160,7 @@ impl Tables {
                             &counts[..]
                         };
                         for (t, &n) in takes.iter().zip(counts) {
-                            choose_front(rng, &mut spots[at..ns], n);
+                            choose_set_front(rng, &mut spots[at..ns], n);
                             for c in &spots[at..at + n] {
                                 hands[self.seats[t.seat].index()].insert(*c);
                             }
@@ -2028,22 +2183,24 @@ impl Tables {
                 pool.extend_from_slice(&spots[at..ns]);
             }
         }
-        if let Some(mut draw) = self.draw.take() {
-            // Each loose seat's cards per suit by the exact law of `Draw`, then which cards
+        if let Some(x) = table {
+            // Each loose seat's cards per suit in the numbers of `table`, which cards
             // uniformly.
             let rows = || (0..k).filter(|&i| self.loose[i]);
-            let mut need = [0u8; 4];
-            for (r, i) in rows().enumerate() {
-                need[r] = 13 - hands[self.seats[i].index()].len() as u8;
-            }
-            let v = left_len.map(|n| n as u8);
-            let x = draw.sample(rng, v, need);
+            // The table was drawn for the walk's last state, whose cards left and needs are
+            // these.
+            debug_assert!(rows().enumerate().all(|(r, i)| {
+                x[r].iter().sum::<u8>() == 13 - hands[self.seats[i].index()].len() as u8
+            }));
+            debug_assert!(
+                (0..4).all(|s| (0..4).map(|r| x[r][s]).sum::<u8>() as usize <= left_len[s])
+            );
             for (suit, cards) in left_cards.iter_mut().enumerate() {
                 let cards = &mut cards[..left_len[suit]];
                 let mut at = 0;
                 for (r, i) in rows().enumerate() {
                     let n = usize::from(x[r][suit]);
-                    choose_front(rng, &mut cards[at..], n);
+                    choose_set_front(rng, &mut cards[at..], n);
                     for c in &cards[at..at + n] {
                         hands[self.seats[i].index()].insert(*c);
                     }
@@ -2051,7 +2208,6 @@ impl Tables {
                 }
                 pool.extend_from_slice(&cards[at..]);
             }
-            self.draw = Some(draw);
         } else if any_loose {
             // Loose seats in a fit first, from the reserved suits' spot cards (see
             // `loose_ways`); what they leave joins the pool of the other loose seats.
@@ -2065,7 +2221,7 @@ impl Tables {
                     }
                     let seat = self.seats[i].index();
                     let n = 13 - hands[seat].len() as usize;
-                    choose_front(rng, &mut pool[at..], n);
+                    choose_set_front(rng, &mut pool[at..], n);
                     for c in &pool[at..at + n] {
                         hands[seat].insert(*c);
                     }
@@ -2081,7 +2237,7 @@ impl Tables {
         let mut at = 0;
         for (seat, fixed) in &self.fillers {
             let n = 13 - fixed.len() as usize;
-            choose_front(rng, &mut pool[at..], n);
+            choose_set_front(rng, &mut pool[at..], n);
             for c in &pool[at..at + n] {
                 hands[seat.index()].insert(*c);
             }

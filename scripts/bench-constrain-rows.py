@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Times the constraint sets of docs/BENCHMARKS-constrain.md with two builds of the
+`measure` example, back to back: preparation (count) time, sampling rate and peak memory,
+the median of alternating rounds, as a Markdown table.
+
+    cargo build --release -p fairdeal-constrain --example measure   # at each commit; copy
+    scripts/bench-constrain-rows.py /tmp/measure-before /tmp/measure-now [deals] [rounds]
+
+`deals` (default 200000) are drawn after preparation; `rounds` defaults to 3. The load
+average is printed before and after: give it with the figures.
+"""
+
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+ROWS = [
+    ("`north/east/south/west: hcp 10`",
+     "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10"),
+    ("`N 15-17, E 0-9, S 8+, W 0-12`",
+     "north: hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12"),
+    ("`north: balanced, hcp 15-17` / `east: hcp 0-9` / `south: hcp 8+`",
+     "north: balanced, hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+"),
+    ("the same plus `west: hcp 0-12`",
+     "north: balanced, hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12"),
+    ("`north: hcp 10` / `east: hcp 10`", "north: hcp 10\neast: hcp 10"),
+    ("`west: hcp 11-15, spades 5-6, hearts 4` / `east: hcp 10, diamonds 4+`",
+     "west: hcp 11-15, spades 5-6, hearts 4\neast: hcp 10, diamonds 4+"),
+    ("`west: spades 5+` / `north: hearts 5+` / `east: diamonds 5+` / `south: clubs 0-4`",
+     "west: spades 5+\nnorth: hearts 5+\neast: diamonds 5+\nsouth: clubs 0-4"),
+    ("`ns: fit 8-9 majors, hcp 20-25` / `north: hcp 10+`",
+     "ns: fit 8-9 majors, hcp 20-25\nnorth: hcp 10+"),
+    ("`ns: hcp 25+, fit 8+ majors`", "ns: hcp 25+, fit 8+ majors"),
+    ("`north: balanced, hcp 15-17` / `south: hcp 8+, spades 4+`",
+     "north: balanced, hcp 15-17\nsouth: hcp 8+, spades 4+"),
+    ("`north: shape 5=4=x=x, hcp 11-15` / `south: hcp 6-9, hearts 3+`",
+     "north: shape 5=4=x=x, hcp 11-15\nsouth: hcp 6-9, hearts 3+"),
+    ("`north: hcp 10, spades 5+` / `east: hcp 10`",
+     "north: hcp 10, spades 5+\neast: hcp 10"),
+    ("**HCP and a suit length on every seat** (`N 12-14 5+♠, E 8-11 4-5♥, S 6-10 3+♦, W 5-12 2-4♣`)",
+     "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4"),
+    ("`N 15-17 5+♠` / `E 8-15 5+♥` / `S 6-9 3+♠`",
+     "north: hcp 15-17, spades 5+\neast: hcp 8-15, hearts 5+\nsouth: hcp 6-9, spades 3+"),
+    ("`N 12-21 5+♠` / `E 8-16 5+♥` / `S 10-12 3-4♠` / `W 0-10` (an auction: 1♠ 2♥ 2♠)",
+     "north: hcp 12-21, spades 5+\neast: hcp 8-16, hearts 5+\nsouth: hcp 10-12, spades 3-4\nwest: hcp 0-10"),
+    ("`N balanced 12-14` / `E 8-11 4-5♥` / `S 6-10 3+♦` / `W 5-12 2-4♣`",
+     "north: balanced, hcp 12-14\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4"),
+    ("`ns: fit 8-9 majors, hcp 20-25` / `north: hcp 10+` / `east: hcp 12+`",
+     "ns: fit 8-9 majors, hcp 20-25\nnorth: hcp 10+\neast: hcp 12+"),
+    ("`ns: fit 8+ majors, hcp 20-25` / `east: hcp 12+`",
+     "ns: fit 8+ majors, hcp 20-25\neast: hcp 12+"),
+    ("`ns: fit 8+ spades` / `east: hcp 12+`", "ns: fit 8+ spades\neast: hcp 12+"),
+]
+
+
+def run(binary, text, deals):
+    """(count seconds, exact seats, deals per second, peak KB) of one run."""
+    out = subprocess.run(
+        ["/usr/bin/time", "-f", "PEAK %M", binary, text, str(deals)],
+        capture_output=True, text=True, check=True)
+    build = re.search(r"^build ([0-9.]+)(ms|µs|s):", out.stdout, re.M)
+    scale = {"ms": 1e-3, "µs": 1e-6, "s": 1.0}[build.group(2)]
+    seats = re.search(r"exact_seats: \[([^\]]*)\]", out.stdout).group(1)
+    rate = float(re.search(r"^sample \d+: .* = ([0-9.]+)/s", out.stdout, re.M).group(1))
+    peak = int(re.search(r"PEAK (\d+)", out.stderr).group(1))
+    initials = "".join(s.strip()[0] for s in seats.split(",") if s.strip())
+    return float(build.group(1)) * scale, " ".join(initials), rate, peak
+
+
+def seconds(x):
+    return f"{x * 1e3:.0f} ms" if x < 0.1 else f"{x:.2f} s"
+
+
+def main():
+    before, now = sys.argv[1], sys.argv[2]
+    deals = int(sys.argv[3]) if len(sys.argv) > 3 else 200_000
+    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+    print(f"load before: {os.getloadavg()}", file=sys.stderr)
+    print("| conditions | exact seats before → now | count before → now | "
+          "sampling before → now | peak memory before → now |")
+    print("|---|---|---|---|---|")
+    for label, text in ROWS:
+        runs = {before: [], now: []}
+        for _ in range(rounds):
+            for b in (before, now):
+                runs[b].append(run(b, text, deals))
+        cell = {}
+        for b, rs in runs.items():
+            cell[b] = (statistics.median(r[0] for r in rs), rs[0][1],
+                       statistics.median(r[2] for r in rs), max(r[3] for r in rs))
+        (c0, s0, r0, m0), (c1, s1, r1, m1) = cell[before], cell[now]
+        seats = s1 if s0 == s1 else f"{s0} → {s1}"
+        print(f"| {label} | {seats} | {seconds(c0)} → {seconds(c1)} | "
+              f"{r0 / 1e6:.2f} → {r1 / 1e6:.2f} M deals/s | "
+              f"{m0 // 1024} → {m1 // 1024} MB |", flush=True)
+    print(f"load after: {os.getloadavg()}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -109,3 +109,62 @@ fn reading_the_pool_equals_counting_the_seat() {
         assert_eq!(dist(&pooled), dist(&counted), "{text} {obs:?}");
     }
 }
+
+/// A seat's points observed where the seat has a condition on the same scale: the condition's
+/// own total is kept exact (not a second counter). Every value's count must equal counting
+/// the set with that seat's total fixed — a separate build for each value — for a bounded
+/// range, an open one (`8+`), a partnership's total, and the four seats of the HCP + suit
+/// set that had no exact expectation before.
+#[test]
+fn observing_a_conditioned_total_equals_counting_each_value() {
+    use fairdeal_constrain::{Dealer, Options, Pair};
+    let hcp = Scale::hcp().weights;
+    let count = |text: &str| -> u128 {
+        match Dealer::new(&set(text), Options::default()) {
+            Ok(d) => {
+                let c = d.count();
+                assert!(c.is_exact(), "{text}");
+                c.deals
+            }
+            Err(_) => 0,
+        }
+    };
+    let cases: [(&str, Observer, &str); 4] = [
+        (
+            "north: hcp 12-14, spades 5+\neast: hcp 8+, hearts 4-5\nsouth: hcp 6-10",
+            Observer::Points(Seat::East, hcp),
+            "east: hcp {v}",
+        ),
+        (
+            "north: hcp 12-14, spades 5+\neast: hcp 8+, hearts 4-5\nsouth: hcp 6-10",
+            Observer::Points(Seat::North, hcp),
+            "north: hcp {v}",
+        ),
+        (
+            "ns: hcp 23-26\nnorth: hcp 11-15, hearts 5+",
+            Observer::PairPoints(Pair::NorthSouth, hcp),
+            "ns: hcp {v}",
+        ),
+        (
+            "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
+            Observer::Points(Seat::West, hcp),
+            "west: hcp {v}",
+        ),
+    ];
+    for (text, observer, fixed) in cases {
+        let s = set(text);
+        let whole = Dealer::new(&s, Options::default()).expect("builds");
+        let seats = whole.count().exact_seats;
+        let t = Tables::observing(&s, &seats, Options::default().budget, &[observer])
+            .expect("tables within budget");
+        assert_eq!(t.seats(), seats, "{text}: no seat added");
+        let got = dist(&t);
+        assert!(got.len() > 2, "{text}: several totals");
+        for (v, n) in &got {
+            let hcp = v[0] / 2;
+            let with = format!("{text}\n{}", fixed.replace("{v}", &hcp.to_string()));
+            assert_eq!(*n, count(&with), "{text}: {fixed} = {hcp}");
+        }
+        assert_eq!(got.values().sum::<u128>(), whole.count().deals, "{text}");
+    }
+}

@@ -229,6 +229,9 @@ struct Counter {
     hi: Option<u32>,
     /// An observed total: tracked exactly up to its maximum and never a condition.
     probe: bool,
+    /// A condition whose total is also observed: tracked exactly up to its maximum (never
+    /// merged into "met"), and still a condition.
+    keep: bool,
 }
 
 impl Counter {
@@ -586,6 +589,7 @@ impl Tables {
                     lo: p.lo,
                     hi: p.hi,
                     probe: false,
+                    keep: false,
                 });
             }
         }
@@ -606,6 +610,7 @@ impl Tables {
                         lo: r.lo,
                         hi: r.hi,
                         probe: false,
+                        keep: false,
                     });
                 }
                 PairKind::Fit { min, max, suits } => counters.push(Counter {
@@ -621,6 +626,7 @@ impl Tables {
                     // suit over the bound kills the state.
                     hi: max.map(|_| 4),
                     probe: false,
+                    keep: false,
                 }),
             }
         }
@@ -639,6 +645,7 @@ impl Tables {
                                 lo: 0,
                                 hi: None,
                                 probe: true,
+                                keep: false,
                             });
                         }
                         observed.push(Slot::FillerPoints { seat: x, w, ranks });
@@ -651,6 +658,7 @@ impl Tables {
                                 lo: 0,
                                 hi: None,
                                 probe: true,
+                                keep: false,
                             });
                         }
                         observed.push(Slot::FillerShape { seat: x, suits });
@@ -667,6 +675,15 @@ impl Tables {
                 }
                 Observer::Points(s, w) => {
                     let Some(i) = pos(s) else { continue };
+                    // A condition on the same total keeps its value instead of a second
+                    // counter (which would multiply the states by every total it can take).
+                    if let Some(c) = counters.iter().position(
+                        |c| matches!(c.kind, CounterKind::Seat { i: x, w: v } if x == i && v == w),
+                    ) {
+                        counters[c].keep = true;
+                        observed.push(Slot::Counter(c));
+                        continue;
+                    }
                     need(&w);
                     observed.push(Slot::Counter(counters.len()));
                     counters.push(Counter {
@@ -674,6 +691,7 @@ impl Tables {
                         lo: 0,
                         hi: None,
                         probe: true,
+                        keep: false,
                     });
                 }
                 Observer::PairPoints(p, w) => {
@@ -681,6 +699,13 @@ impl Tables {
                     let (Some(a), Some(b)) = (pos(sa), pos(sb)) else {
                         continue;
                     };
+                    if let Some(c) = counters.iter().position(|c| {
+                        matches!(c.kind, CounterKind::Pair { a: x, b: y, w: v } if x == a && y == b && v == w)
+                    }) {
+                        counters[c].keep = true;
+                        observed.push(Slot::Counter(c));
+                        continue;
+                    }
                     need(&w);
                     observed.push(Slot::Counter(counters.len()));
                     counters.push(Counter {
@@ -688,6 +713,7 @@ impl Tables {
                         lo: 0,
                         hi: None,
                         probe: true,
+                        keep: false,
                     });
                 }
             }
@@ -858,6 +884,7 @@ impl Tables {
                 lo: 0,
                 hi: None,
                 probe: true,
+                keep: false,
             });
             counters.len() - 1
         });
@@ -877,6 +904,7 @@ impl Tables {
                         lo: 0,
                         hi: None,
                         probe: true,
+                        keep: false,
                     });
                 }
             }
@@ -907,7 +935,11 @@ impl Tables {
                 c.hi = Some(max);
                 continue;
             }
-            if c.hi.is_some_and(|h| h >= max) {
+            if c.keep {
+                // Exact values up to the maximum (no merging of the totals over the lower
+                // bound); the bounds stay conditions.
+                c.hi = Some(c.hi.map_or(max, |h| h.min(max)));
+            } else if c.hi.is_some_and(|h| h >= max) {
                 c.hi = None;
             }
             if c.lo > max {
@@ -1231,7 +1263,7 @@ impl Tables {
                     // A total no later step can change either meets its condition here or
                     // never: keep one value for all that meet it.
                     for (ci, c) in self.counters.iter().enumerate() {
-                        if !c.probe && self.reach[j + 1][ci] == 0 {
+                        if !c.probe && !c.keep && self.reach[j + 1][ci] == 0 {
                             next.ctr[ci] = next.ctr[ci].min(c.lo as u8);
                         }
                     }

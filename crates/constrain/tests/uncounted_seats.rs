@@ -168,3 +168,67 @@ fn observing_a_conditioned_total_equals_counting_each_value() {
         assert_eq!(got.values().sum::<u128>(), whole.count().deals, "{text}");
     }
 }
+
+/// A seat's length in one suit, observed on its own: on a seat whose shape names that suit
+/// (its automaton over the named suits keeps the lengths), on a suit its shape does not name
+/// (the suit joins the named ones), on a seat with a full automaton, and on a seat with no
+/// condition (read off the pool). Every length's count must equal counting the set with
+/// that length fixed, a separate build per value.
+#[test]
+fn observing_a_length_equals_counting_each_value() {
+    use fairdeal_constrain::{Dealer, Options};
+    use fairdeal_model::Suit;
+    let count = |text: &str| -> u128 {
+        match Dealer::new(&set(text), Options::default()) {
+            Ok(d) => {
+                let c = d.count();
+                assert!(c.is_exact(), "{text}");
+                c.deals
+            }
+            Err(_) => 0,
+        }
+    };
+    let four = "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4";
+    let cases = [
+        (four, Seat::North, Suit::Spades, "north: spades {v}"),
+        (four, Seat::East, Suit::Hearts, "east: hearts {v}"),
+        (
+            "north: hcp 10, spades 5+\neast: hcp 10",
+            Seat::North,
+            Suit::Hearts,
+            "north: hearts {v}",
+        ),
+        (
+            "north: balanced, hcp 15-17\nsouth: hcp 8+, spades 4+",
+            Seat::North,
+            Suit::Diamonds,
+            "north: diamonds {v}",
+        ),
+        (
+            "north: hcp 15-17, balanced",
+            Seat::South,
+            Suit::Clubs,
+            "south: clubs {v}",
+        ),
+    ];
+    for (text, seat, suit, fixed) in cases {
+        let s = set(text);
+        let whole = Dealer::new(&s, Options::default()).expect("builds");
+        let seats = whole.count().exact_seats;
+        let t = Tables::observing(
+            &s,
+            &seats,
+            Options::default().budget,
+            &[Observer::Length(seat, suit)],
+        )
+        .expect("tables within budget");
+        let got = dist(&t);
+        assert!(got.len() >= 2, "{text}: several lengths");
+        for (v, n) in &got {
+            assert_eq!(v.len(), 1, "one value per length observer");
+            let with = format!("{text}\n{}", fixed.replace("{v}", &v[0].to_string()));
+            assert_eq!(*n, count(&with), "{text}: {fixed} = {}", v[0]);
+        }
+        assert_eq!(got.values().sum::<u128>(), whole.count().deals, "{text}");
+    }
+}

@@ -122,6 +122,42 @@ impl Dfa {
         }
     }
 
+    /// [`Dfa::projected`] with one state per prefix of the named lengths, so that a final
+    /// state tells the lengths in the suits of `mask` (`finals`, 0 for the other suits): used
+    /// to observe a projected seat's length in a suit.
+    pub(super) fn projected_by_prefix(set: &ShapeSet, mask: u8) -> Dfa {
+        let named: Vec<usize> = (0..4).filter(|s| mask >> s & 1 == 1).collect();
+        let tuples: std::collections::BTreeSet<Vec<u8>> = set
+            .iter()
+            .map(|sh| named.iter().map(|&s| sh[s]).collect())
+            .collect();
+        let mut ids: Vec<BTreeMap<Vec<u8>, u16>> = vec![BTreeMap::new(); named.len() + 1];
+        for t in &tuples {
+            for (i, layer) in ids.iter_mut().enumerate() {
+                let n = layer.len() as u16;
+                layer.entry(t[..i].to_vec()).or_insert(n);
+            }
+        }
+        let mut trans: [Vec<[u16; 14]>; 4] = Default::default();
+        for (i, &s) in named.iter().enumerate() {
+            trans[s] = vec![[DEAD; 14]; ids[i].len()];
+            for (p, &to) in &ids[i + 1] {
+                trans[s][ids[i][&p[..i]] as usize][p[i] as usize] = to;
+            }
+        }
+        let mut finals = vec![[0u8; 4]; ids[named.len()].len()];
+        for (p, &id) in &ids[named.len()] {
+            for (&s, &len) in named.iter().zip(p) {
+                finals[id as usize][s] = len;
+            }
+        }
+        Dfa {
+            trans,
+            live: !tuples.is_empty(),
+            finals,
+        }
+    }
+
     /// The most states of any layer (the range of a state id).
     pub(super) fn widest(&self) -> usize {
         let inner = self.trans.iter().map(Vec::len).max().unwrap_or(0);

@@ -302,6 +302,9 @@ struct SuitCards {
 pub enum Observer {
     /// A seat's shape (♠ ♥ ♦ ♣ lengths).
     Shape(Seat),
+    /// A seat's length in one suit. Cheaper than its shape when the seat's shape names only
+    /// some suits: the seat then keeps its automaton over those suits and this one.
+    Length(Seat, Suit),
     /// A seat's points on the scale with these half-point weights of A K Q J T.
     Points(Seat, [u8; 5]),
     /// A partnership's combined points on the scale with these weights.
@@ -312,7 +315,7 @@ impl Observer {
     /// The seats this observer looks at.
     pub fn seats(&self) -> Vec<Seat> {
         match *self {
-            Observer::Shape(s) | Observer::Points(s, _) => vec![s],
+            Observer::Shape(s) | Observer::Length(s, _) | Observer::Points(s, _) => vec![s],
             Observer::PairPoints(p, _) => p.seats().to_vec(),
         }
     }
@@ -323,6 +326,10 @@ impl Observer {
 enum Slot {
     /// The final state of this seat's (unminimised) shape automaton.
     Shape(usize),
+    /// The lengths of this seat in the suits its automaton reads (unminimised, one state
+    /// per prefix; a projected seat's automaton reads its named suits and the observed
+    /// ones), as four values (0 for a suit it does not read).
+    Lengths(usize),
     /// This counter.
     Counter(usize),
     /// An uncounted seat's points: its predealt points plus a uniform draw from what the
@@ -456,6 +463,8 @@ pub struct Tables {
     work: u64,
     /// Where the observed quantities live in a state, in the order of the observers.
     observed: Vec<Slot>,
+    /// Per observed slot: the one suit a length observer keeps of its slot's four lengths.
+    narrow: Vec<Option<usize>>,
     /// Per tracked seat: loose (takes no spot steps; its spots are dealt from the pooled spot
     /// cards once the four suits are done).
     loose: Vec<bool>,
@@ -538,7 +547,7 @@ impl Tables {
         }
         let candidates: Vec<usize> = (0..observers.len())
             .filter(|&n| match observers[n] {
-                Observer::Points(x, _) | Observer::Shape(x) => {
+                Observer::Points(x, _) | Observer::Shape(x) | Observer::Length(x, _) => {
                     !seats.contains(&x)
                         && !set.seat(x).constrained
                         && !set.pairs.iter().any(|p| p.pair.seats().contains(&x))
@@ -631,6 +640,8 @@ impl Tables {
             }
         }
         let mut observed = Vec::new();
+        // Per counted seat: the suits whose lengths an observer reads.
+        let mut length_suits = vec![0u8; k];
         let filler = Self::filler_observer(set, &seats, observers);
         for (n, o) in observers.iter().enumerate() {
             if Some(n) == filler {
@@ -650,7 +661,7 @@ impl Tables {
                         }
                         observed.push(Slot::FillerPoints { seat: x, w, ranks });
                     }
-                    Observer::Shape(x) => {
+                    Observer::Shape(x) | Observer::Length(x, _) => {
                         let suits = std::array::from_fn(|s| counters.len() + s);
                         for s in 0..4 {
                             counters.push(Counter {
@@ -671,6 +682,12 @@ impl Tables {
                 Observer::Shape(s) => {
                     if let Some(i) = pos(s) {
                         observed.push(Slot::Shape(i));
+                    }
+                }
+                Observer::Length(s, suit) => {
+                    if let Some(i) = pos(s) {
+                        observed.push(Slot::Lengths(i));
+                        length_suits[i] |= 1 << suit.index();
                     }
                 }
                 Observer::Points(s, w) => {
@@ -750,6 +767,7 @@ impl Tables {
                     && !sc.exact_suits.iter().any(|&e| e)
                     && !in_fit[i]
                     && !observed.contains(&Slot::Shape(i))
+                    && length_suits[i] == 0
                     // An uncounted seat's shape needs the counted seats' lengths suit by suit.
                     && !observed.iter().any(|o| matches!(o, Slot::FillerShape { .. }))
             })
@@ -777,6 +795,7 @@ impl Tables {
                     && sc.shapes == ShapeSet::all()
                     && !sc.exact_suits.iter().any(|&e| e)
                     && !observed.contains(&Slot::Shape(i))
+                    && length_suits[i] == 0
                     && !observed
                         .iter()
                         .any(|o| matches!(o, Slot::FillerShape { .. }))
@@ -818,7 +837,7 @@ impl Tables {
                             .iter()
                             .any(|o| matches!(o, Slot::FillerShape { .. }));
                     let mask = if eligible {
-                        named_suits(&sc.shapes)
+                        named_suits(&sc.shapes) | length_suits[i]
                     } else {
                         0b1111
                     };
@@ -952,9 +971,11 @@ impl Tables {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                if projected[i] {
+                if projected[i] && length_suits[i] != 0 {
+                    Dfa::projected_by_prefix(&set.seats[s.index()].shapes, spot_suits[i])
+                } else if projected[i] {
                     Dfa::projected(&set.seats[s.index()].shapes, spot_suits[i])
-                } else if observed.contains(&Slot::Shape(i)) {
+                } else if observed.contains(&Slot::Shape(i)) || length_suits[i] != 0 {
                     Dfa::by_prefix(&set.seats[s.index()].shapes)
                 } else {
                     Dfa::new(&set.seats[s.index()].shapes)
@@ -1136,6 +1157,13 @@ impl Tables {
             indexing,
             work: 0,
             observed,
+            narrow: observers
+                .iter()
+                .map(|o| match o {
+                    Observer::Length(_, suit) => Some(suit.index()),
+                    _ => None,
+                })
+                .collect(),
             loose,
             spot_suits,
             projected,
@@ -1806,6 +1834,14 @@ impl Tables {
                     Slot::Shape(i) => {
                         v.extend(self.dfas[*i].finals[usize::from(key.dfa[*i])].map(u32::from))
                     }
+                    Slot::Lengths(i) => {
+                        let q = if self.projected[*i] {
+                            key.dfa[*i] / 14
+                        } else {
+                            key.dfa[*i]
+                        };
+                        v.extend(self.dfas[*i].finals[usize::from(q)].map(u32::from))
+                    }
                     Slot::Counter(c) => v.push(u32::from(key.ctr[*c])),
                     Slot::FillerPoints { ranks, .. } => {
                         v.extend(ranks.iter().map(|&(_, c)| u32::from(key.ctr[c])))
@@ -1821,7 +1857,28 @@ impl Tables {
         for (v, tuples) in grouped {
             self.expand_fillers(&v, tuples * self.filler_ways, &mut out);
         }
-        out.into_iter().collect()
+        if self.narrow.iter().all(Option::is_none) {
+            return out.into_iter().collect();
+        }
+        // A length observer's slot holds four lengths: keep its suit's.
+        let mut narrowed: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
+        for (v, n) in out {
+            let mut key = Vec::with_capacity(v.len());
+            let mut at = 0;
+            for (slot, narrow) in self.observed.iter().zip(&self.narrow) {
+                let width = match slot {
+                    Slot::Counter(_) | Slot::FillerPoints { .. } => 1,
+                    Slot::Shape(_) | Slot::Lengths(_) | Slot::FillerShape { .. } => 4,
+                };
+                match narrow {
+                    Some(suit) => key.push(v[at + suit]),
+                    None => key.extend_from_slice(&v[at..at + width]),
+                }
+                at += width;
+            }
+            *narrowed.entry(key).or_insert(0) += n;
+        }
+        narrowed.into_iter().collect()
     }
 
     /// Adds to `out` the deals of one group of [`Tables::distribution`]: `v` holds each slot's
@@ -1836,7 +1893,7 @@ impl Tables {
         let mut filler = None;
         for slot in &self.observed {
             match slot {
-                Slot::Shape(_) => {
+                Slot::Shape(_) | Slot::Lengths(_) => {
                     head.extend_from_slice(&v[at..at + 4]);
                     at += 4;
                 }

@@ -141,7 +141,7 @@ impl Theory {
         }
         let width = |o: &Observer| match o {
             Observer::Shape(_) => 4,
-            Observer::Points(..) | Observer::PairPoints(..) => 1,
+            Observer::Length(..) | Observer::Points(..) | Observer::PairPoints(..) => 1,
         };
         // Offset of each var's observer in an observed value vector.
         let offsets: Vec<(usize, usize)> = table

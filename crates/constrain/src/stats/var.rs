@@ -110,13 +110,15 @@ impl Var {
     pub fn observer(&self) -> Observer {
         let hcp = Scale::hcp().weights;
         match *self {
-            Var::Pattern(s) | Var::Length(s, _) => Observer::Shape(s),
+            Var::Pattern(s) => Observer::Shape(s),
+            Var::Length(s, suit) => Observer::Length(s, suit),
             Var::Hcp(s) => Observer::Points(s, hcp),
             Var::PairHcp(p) => Observer::PairPoints(p, hcp),
         }
     }
 
-    /// The cell of an observed value of [`Var::observer`] (shape lengths or half-points).
+    /// The cell of an observed value of [`Var::observer`] (a shape's lengths, a length, or
+    /// half-points).
     pub fn cell_of_observed(&self, v: &[u32]) -> usize {
         match *self {
             Var::Pattern(_) => {
@@ -126,7 +128,7 @@ impl Var {
                 }
                 pattern_index(s)
             }
-            Var::Length(_, suit) => v.get(suit.index()).copied().unwrap_or(0) as usize,
+            Var::Length(..) => v.first().copied().unwrap_or(0) as usize,
             Var::Hcp(_) | Var::PairHcp(_) => v.first().copied().unwrap_or(0) as usize / 2,
         }
     }

@@ -171,9 +171,10 @@ fn observing_a_conditioned_total_equals_counting_each_value() {
 
 /// A seat's length in one suit, observed on its own: on a seat whose shape names that suit
 /// (its automaton over the named suits keeps the lengths), on a suit its shape does not name
-/// (the suit joins the named ones), on a seat with a full automaton, and on a seat with no
-/// condition (read off the pool). Every length's count must equal counting the set with
-/// that length fixed, a separate build per value.
+/// (the suit joins the named ones), on a seat with a full automaton, on a seat with no
+/// condition (read off the pool), and on four seats with points only (a seat's high cards
+/// of the suit counted, its spot cards read off the pool). Every length's count must equal
+/// counting the set with that length fixed, a separate build per value.
 #[test]
 fn observing_a_length_equals_counting_each_value() {
     use fairdeal_constrain::{Dealer, Options};
@@ -209,6 +210,26 @@ fn observing_a_length_equals_counting_each_value() {
             Seat::South,
             Suit::Clubs,
             "south: clubs {v}",
+        ),
+        // Four seats with points only: the length is read off the pool of spot cards.
+        (
+            "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
+            Seat::North,
+            Suit::Spades,
+            "north: spades {v}",
+        ),
+        // The same with predealt cards of the suit (one of them a spot card).
+        (
+            "north: hcp 12-14, has SA S4\neast: hcp 8-11\nsouth: hcp 6-10, has SK\nwest: hcp 5-12",
+            Seat::North,
+            Suit::Spades,
+            "north: spades {v}",
+        ),
+        (
+            "north: hcp 12-14, has SA S4\neast: hcp 8-11\nsouth: hcp 6-10, has SK\nwest: hcp 5-12",
+            Seat::West,
+            Suit::Spades,
+            "west: spades {v}",
         ),
     ];
     for (text, seat, suit, fixed) in cases {

@@ -220,6 +220,11 @@ enum CounterKind {
     /// Spot cards of this suit left once its spot takes are done, which seats with a free
     /// length in the suit draw at the end (kept exactly; never a condition).
     Left(usize),
+    /// Free high cards of suit `suit` taken by counted seat `i` (a probe).
+    SeatSuit {
+        i: usize,
+        suit: usize,
+    },
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -330,6 +335,14 @@ enum Slot {
     /// per prefix; a projected seat's automaton reads its named suits and the observed
     /// ones), as four values (0 for a suit it does not read).
     Lengths(usize),
+    /// A loose seat's length in a suit when every seat is counted and loose: its predealt
+    /// cards of the suit, its high cards of the suit (this `SeatSuit` counter), and the spot
+    /// cards of the suit among the ones it draws from the pool (a hypergeometric draw).
+    PoolLength {
+        i: usize,
+        suit: usize,
+        counter: usize,
+    },
     /// This counter.
     Counter(usize),
     /// An uncounted seat's points: its predealt points plus a uniform draw from what the
@@ -642,6 +655,24 @@ impl Tables {
         let mut observed = Vec::new();
         // Per counted seat: the suits whose lengths an observer reads.
         let mut length_suits = vec![0u8; k];
+        // One length observed where all four seats are counted and none has a shape, a fit or
+        // an exact holding (all of them loose): read it off the pool instead of giving the
+        // seat an automaton (see `Slot::PoolLength`).
+        let all_loose = k == 4
+            && seats.iter().all(|s| {
+                let sc = &set.seats[s.index()];
+                sc.shapes == ShapeSet::all() && !sc.exact_suits.iter().any(|&e| e)
+            })
+            && !set
+                .pairs
+                .iter()
+                .any(|p| matches!(p.kind, PairKind::Fit { .. }))
+            && !observers.iter().any(|o| matches!(o, Observer::Shape(_)))
+            && observers
+                .iter()
+                .filter(|o| matches!(o, Observer::Length(..)))
+                .count()
+                == 1;
         let filler = Self::filler_observer(set, &seats, observers);
         for (n, o) in observers.iter().enumerate() {
             if Some(n) == filler {
@@ -685,7 +716,24 @@ impl Tables {
                     }
                 }
                 Observer::Length(s, suit) => {
-                    if let Some(i) = pos(s) {
+                    let Some(i) = pos(s) else { continue };
+                    if all_loose {
+                        observed.push(Slot::PoolLength {
+                            i,
+                            suit: suit.index(),
+                            counter: counters.len(),
+                        });
+                        counters.push(Counter {
+                            kind: CounterKind::SeatSuit {
+                                i,
+                                suit: suit.index(),
+                            },
+                            lo: 0,
+                            hi: None,
+                            probe: true,
+                            keep: false,
+                        });
+                    } else {
                         observed.push(Slot::Lengths(i));
                         length_suits[i] |= 1 << suit.index();
                     }
@@ -946,6 +994,7 @@ impl Tables {
                 CounterKind::Pool => free_honour_total,
                 CounterKind::PoolRank(_) => 4,
                 CounterKind::PoolSuit(_) | CounterKind::Left(_) => 13,
+                CounterKind::SeatSuit { .. } => 5,
             };
             if c.probe {
                 if max > u32::from(u8::MAX) {
@@ -1079,6 +1128,9 @@ impl Tables {
                                     CounterKind::PoolSuit(x) => {
                                         u8::from(p == k && x == suit.index())
                                     }
+                                    CounterKind::SeatSuit { i, suit: x } => {
+                                        u8::from(p == i && x == suit.index())
+                                    }
                                     CounterKind::Fit { .. } | CounterKind::Left(_) => 0,
                                 };
                             }
@@ -1141,6 +1193,17 @@ impl Tables {
                 unit
             })
             .collect();
+        // One slot per observer, in order (every observer's seat is counted or is the
+        // uncounted seat read off the pool).
+        let narrow: Vec<Option<usize>> = observers
+            .iter()
+            .zip(&observed)
+            .map(|(o, slot)| match (o, slot) {
+                (_, Slot::PoolLength { .. }) => None,
+                (Observer::Length(_, suit), _) => Some(suit.index()),
+                _ => None,
+            })
+            .collect();
         let mut t = Tables {
             seats,
             fillers,
@@ -1157,13 +1220,7 @@ impl Tables {
             indexing,
             work: 0,
             observed,
-            narrow: observers
-                .iter()
-                .map(|o| match o {
-                    Observer::Length(_, suit) => Some(suit.index()),
-                    _ => None,
-                })
-                .collect(),
+            narrow,
             loose,
             spot_suits,
             projected,
@@ -1233,7 +1290,8 @@ impl Tables {
                 | CounterKind::Pool
                 | CounterKind::PoolRank(_)
                 | CounterKind::PoolSuit(_)
-                | CounterKind::Left(_) => 0,
+                | CounterKind::Left(_)
+                | CounterKind::SeatSuit { .. } => 0,
             };
             key.ctr[ci] = c.step(0, u8::try_from(v).ok()?)?;
         }
@@ -1849,9 +1907,29 @@ impl Tables {
                     Slot::FillerShape { suits, .. } => {
                         v.extend(suits.iter().map(|&c| u32::from(key.ctr[c])))
                     }
+                    Slot::PoolLength { i, suit, counter } => v.push(
+                        u32::from(self.suits[*suit].fixed_len[*i]) + u32::from(key.ctr[*counter]),
+                    ),
                 }
             }
-            *grouped.entry(v).or_insert(0) += f * ok;
+            match self.pool_length(&key) {
+                None => *grouped.entry(v).or_insert(0) += f * ok,
+                Some((place, spots, pool, need)) => {
+                    // The seat draws `need` of the `pool` spot cards, `spots` of them of the
+                    // suit: of the `ok` ways, C(spots, x) C(pool - spots, need - x) / C(pool,
+                    // need) give it x of them (`ok` holds the multinomial of the draws, a
+                    // multiple of C(pool, need)).
+                    let per_draw = ok / binomial(pool, need);
+                    for x in 0..=spots.min(need) {
+                        let ways = binomial(spots, x) * binomial(pool - spots, need - x);
+                        if ways > 0 {
+                            let mut w = v.clone();
+                            w[place] += x as u32;
+                            *grouped.entry(w).or_insert(0) += f * per_draw * ways;
+                        }
+                    }
+                }
+            }
         }
         let mut out: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
         for (v, tuples) in grouped {
@@ -1867,7 +1945,7 @@ impl Tables {
             let mut at = 0;
             for (slot, narrow) in self.observed.iter().zip(&self.narrow) {
                 let width = match slot {
-                    Slot::Counter(_) | Slot::FillerPoints { .. } => 1,
+                    Slot::Counter(_) | Slot::FillerPoints { .. } | Slot::PoolLength { .. } => 1,
                     Slot::Shape(_) | Slot::Lengths(_) | Slot::FillerShape { .. } => 4,
                 };
                 match narrow {
@@ -1879,6 +1957,25 @@ impl Tables {
             *narrowed.entry(key).or_insert(0) += n;
         }
         narrowed.into_iter().collect()
+    }
+
+    /// For a [`Slot::PoolLength`] at a final state: its place in the observed values, the
+    /// free spot cards of its suit (all in the pool: no seat takes spot steps), the pooled
+    /// spot cards and the seat's need from them.
+    fn pool_length(&self, key: &Key) -> Option<(usize, usize, usize, usize)> {
+        let mut place = 0;
+        for slot in &self.observed {
+            match slot {
+                Slot::PoolLength { i, suit, .. } => {
+                    let (need, pool) = self.loose_needs(key)?;
+                    return Some((place, self.suits[*suit].spots.len(), pool, need[*i]));
+                }
+                Slot::Counter(_) => place += 1,
+                Slot::Shape(_) | Slot::Lengths(_) | Slot::FillerShape { .. } => place += 4,
+                Slot::FillerPoints { ranks, .. } => place += ranks.len(),
+            }
+        }
+        None
     }
 
     /// Adds to `out` the deals of one group of [`Tables::distribution`]: `v` holds each slot's
@@ -1897,7 +1994,7 @@ impl Tables {
                     head.extend_from_slice(&v[at..at + 4]);
                     at += 4;
                 }
-                Slot::Counter(_) => {
+                Slot::Counter(_) | Slot::PoolLength { .. } => {
                     head.push(v[at]);
                     at += 1;
                 }

@@ -172,8 +172,9 @@ fn observing_a_conditioned_total_equals_counting_each_value() {
 /// A seat's length in one suit, observed on its own: on a seat whose shape names that suit
 /// (its automaton over the named suits keeps the lengths), on a suit its shape does not name
 /// (the suit joins the named ones), on a seat with a full automaton, on a seat with no
-/// condition (read off the pool), and on four seats with points only (a seat's high cards
-/// of the suit counted, its spot cards read off the pool). Every length's count must equal
+/// condition (read off the pool), on seats that draw the suit at the end (the end table with
+/// the seat barred from the suit counts the rest), and on four seats with points only (a
+/// seat's high cards of the suit counted, its spot cards read off the pool). Every length's count must equal
 /// counting the set with that length fixed, a separate build per value.
 #[test]
 fn observing_a_length_equals_counting_each_value() {
@@ -210,6 +211,26 @@ fn observing_a_length_equals_counting_each_value() {
             Seat::South,
             Suit::Clubs,
             "south: clubs {v}",
+        ),
+        // Seats drawing a suit at the end (`draw::Draw`): a seat whose shape names another
+        // suit, and a seat with points only beside shaped seats.
+        (
+            "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10",
+            Seat::North,
+            Suit::Hearts,
+            "north: hearts {v}",
+        ),
+        (
+            "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10",
+            Seat::South,
+            Suit::Clubs,
+            "south: clubs {v}",
+        ),
+        (
+            "north: balanced, hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12",
+            Seat::East,
+            Suit::Spades,
+            "east: spades {v}",
         ),
         // Four seats with points only: the length is read off the pool of spot cards.
         (

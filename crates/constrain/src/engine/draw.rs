@@ -63,6 +63,15 @@ impl Draw {
         }
     }
 
+    /// The same drawing seats with seat `row` barred from suit `suit` (and an empty memo).
+    pub(super) fn without(&self, row: usize, suit: usize) -> Draw {
+        let mut allowed = self.allowed.clone();
+        if let Some(a) = allowed.get_mut(row) {
+            *a &= !(1 << suit);
+        }
+        Draw::new(allowed, self.others)
+    }
+
     /// Ways to deal the spot cards `v` (per suit) so that each drawing seat gets exactly its
     /// `need` from its suits (`need[i]` for the i-th drawing seat, 0 past the last).
     pub(super) fn ways(&mut self, v: [u8; 4], need: [u8; 4]) -> u128 {

@@ -112,8 +112,21 @@ pub const BENCH_CASES: [(&str, &str); 5] = [
     ),
 ];
 
-/// Most tracked totals (per-seat scales, pair sums, fits) one set may use.
-pub const MAX_COUNTERS: usize = 8;
+/// Most tracked totals (per-seat scales, pair sums, fits, and the probes of observed
+/// quantities) one set may use.
+pub const MAX_COUNTERS: usize = 10;
+
+/// Most totals a set's own conditions and the counters a structure adds (projected seats,
+/// a fit drawn at the end) may use for the build to choose that structure; the probes of
+/// observed quantities may use the rest of [`MAX_COUNTERS`], so that observing a quantity
+/// does not push a set off the structure it has without it.
+const STRUCTURE_COUNTERS: usize = 8;
+
+/// Whether a structure adding `extra` counters fits (see [`STRUCTURE_COUNTERS`]).
+fn structure_fits(counters: &[Counter], extra: usize) -> bool {
+    let conditions = counters.iter().filter(|c| !c.probe).count();
+    conditions + extra <= STRUCTURE_COUNTERS && counters.len() + extra <= MAX_COUNTERS
+}
 
 /// Most bytes the tables (states, counts, indices, the sampler's cache) may hold.
 pub const MAX_TABLE_BYTES: usize = 144 << 20;
@@ -180,6 +193,14 @@ pub enum TablesError {
     ProbeRange {
         /// The largest possible total, half-points.
         max: u32,
+    },
+    /// A length observed by reading it off the cards a seat draws at the end, where the seat
+    /// takes that suit's spot cards itself ([`Tables::observing`] then gives the seat an
+    /// automaton instead).
+    #[error("the length of {seat} in a suit is not drawn at the end")]
+    LengthNotDrawn {
+        /// The observed seat.
+        seat: Seat,
     },
     /// Too many tracked totals.
     #[error("the conditions need {count} tracked totals; at most {max} are supported")]
@@ -517,7 +538,7 @@ impl Tables {
     /// them) exactly; cards predealt to other seats are respected, their other conditions
     /// ignored. `budget` bounds the work in DP steps.
     pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
-        Tables::with_indexing(set, seats, budget, Indexing::FULL, &[])
+        Tables::with_indexing(set, seats, budget, Indexing::FULL, &[], false)
     }
 
     /// Builds tables like [`Tables::new`] for `seats` plus the seats of `observers`, which
@@ -544,7 +565,14 @@ impl Tables {
                 all.extend(o.seats());
             }
         }
-        Tables::with_indexing(set, &all, budget, Indexing::FULL, observers)
+        // A length is read off the seat's draw at the end where the seat draws that suit;
+        // where it does not (the build says so), through the seat's automaton.
+        match Tables::with_indexing(set, &all, budget, Indexing::FULL, observers, true) {
+            Err(TablesError::LengthNotDrawn { .. }) => {
+                Tables::with_indexing(set, &all, budget, Indexing::FULL, observers, false)
+            }
+            other => other,
+        }
     }
 
     /// The observer (at most one) that can be read off what the counted seats leave instead
@@ -582,6 +610,7 @@ impl Tables {
         budget: u64,
         indexing: Indexing,
         observers: &[Observer],
+        read_lengths: bool,
     ) -> Result<Tables, TablesError> {
         let seats: Vec<Seat> = Seat::ALL
             .into_iter()
@@ -658,21 +687,26 @@ impl Tables {
         // One length observed where all four seats are counted and none has a shape, a fit or
         // an exact holding (all of them loose): read it off the pool instead of giving the
         // seat an automaton (see `Slot::PoolLength`).
-        let all_loose = k == 4
-            && seats.iter().all(|s| {
-                let sc = &set.seats[s.index()];
-                sc.shapes == ShapeSet::all() && !sc.exact_suits.iter().any(|&e| e)
-            })
-            && !set
-                .pairs
-                .iter()
-                .any(|p| matches!(p.kind, PairKind::Fit { .. }))
-            && !observers.iter().any(|o| matches!(o, Observer::Shape(_)))
-            && observers
-                .iter()
-                .filter(|o| matches!(o, Observer::Length(..)))
-                .count()
-                == 1;
+        // A length observed alone, with no fit and no shape observed, in a suit the seat's
+        // shape does not name: try reading it off what the seat draws at the end (checked once
+        // the structure is known; `Tables::observing` falls back to the automaton).
+        let read_length = |s: Seat, suit: Suit| {
+            let sc = &set.seats[s.index()];
+            read_lengths
+                && !sc.exact_suits.iter().any(|&e| e)
+                && (sc.shapes == ShapeSet::all()
+                    || named_suits(&sc.shapes) >> suit.index() & 1 == 0)
+                && !set
+                    .pairs
+                    .iter()
+                    .any(|p| matches!(p.kind, PairKind::Fit { .. }))
+                && !observers.iter().any(|o| matches!(o, Observer::Shape(_)))
+                && observers
+                    .iter()
+                    .filter(|o| matches!(o, Observer::Length(..)))
+                    .count()
+                    == 1
+        };
         let filler = Self::filler_observer(set, &seats, observers);
         for (n, o) in observers.iter().enumerate() {
             if Some(n) == filler {
@@ -717,7 +751,7 @@ impl Tables {
                 }
                 Observer::Length(s, suit) => {
                     let Some(i) = pos(s) else { continue };
-                    if all_loose {
+                    if read_length(s, suit) {
                         observed.push(Slot::PoolLength {
                             i,
                             suit: suit.index(),
@@ -904,7 +938,7 @@ impl Tables {
                     }
                 }
                 let lefts = left_suits(&suits_of).count_ones() as usize;
-                if counters.len() + lefts + usize::from(k < 4) <= MAX_COUNTERS {
+                if structure_fits(&counters, lefts + usize::from(k < 4)) {
                     spot_suits = suits_of;
                     for (i, m) in named.iter().enumerate() {
                         projected[i] = m.is_some();
@@ -931,12 +965,27 @@ impl Tables {
             && depth > 0
             && fit_count == 1
             && (k >= 3 || points_counters >= 2)
-            && counters.len() + left_suits(&spot_suits).count_ones() as usize + usize::from(k < 4)
-                <= MAX_COUNTERS;
+            && structure_fits(
+                &counters,
+                left_suits(&spot_suits).count_ones() as usize + usize::from(k < 4),
+            );
         let draw_mode = projected.iter().any(|&p| p) || fit_draw;
         let loose: Vec<bool> = (0..k)
             .map(|i| loose[i] || spot_suits[i] != 0b1111)
             .collect();
+        // A length read off the end: the seat must draw that suit there — through the end
+        // table, or from the pooled spot cards when every seat is counted and none takes spot
+        // cards.
+        for slot in &observed {
+            if let Slot::PoolLength { i, suit, .. } = *slot {
+                let drawn = loose[i]
+                    && spot_suits[i] >> suit & 1 == 0
+                    && (draw_mode || (k == 4 && (0..k).all(|j| loose[j] && spot_suits[j] == 0)));
+                if !drawn {
+                    return Err(TablesError::LengthNotDrawn { seat: seats[i] });
+                }
+            }
+        }
         let any_loose = loose.iter().any(|&l| l);
         let free_honour_total = Suit::ALL
             .iter()
@@ -1882,6 +1931,13 @@ impl Tables {
         // leave it: its pool's ranks or suit lengths).
         let mut grouped: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
         let last = &self.layers[self.steps.len()];
+        let pool_length = self.pool_length();
+        // With the end table, the table of the other cards with the observed seat barred from
+        // the observed suit.
+        let mut excluded = pool_length.and_then(|(_, i, suit)| {
+            let r = (0..i).filter(|&j| self.loose[j]).count();
+            self.draw.as_ref().map(|d| d.without(r, suit))
+        });
         for ((key, &f), &ok) in last.keys().zip(&fwd).zip(&last.comp) {
             if f == 0 || ok == 0 {
                 continue;
@@ -1912,22 +1968,56 @@ impl Tables {
                     ),
                 }
             }
-            match self.pool_length(&key) {
-                None => *grouped.entry(v).or_insert(0) += f * ok,
-                Some((place, spots, pool, need)) => {
-                    // The seat draws `need` of the `pool` spot cards, `spots` of them of the
-                    // suit: of the `ok` ways, C(spots, x) C(pool - spots, need - x) / C(pool,
-                    // need) give it x of them (`ok` holds the multinomial of the draws, a
-                    // multiple of C(pool, need)).
-                    let per_draw = ok / binomial(pool, need);
-                    for x in 0..=spots.min(need) {
-                        let ways = binomial(spots, x) * binomial(pool - spots, need - x);
-                        if ways > 0 {
-                            let mut w = v.clone();
-                            w[place] += x as u32;
-                            *grouped.entry(w).or_insert(0) += f * per_draw * ways;
-                        }
-                    }
+            let Some((place, i, suit)) = pool_length else {
+                *grouped.entry(v).or_insert(0) += f * ok;
+                continue;
+            };
+            // The seat's spot cards of the suit: `ways(x)` of the ways to end the deal give it
+            // x of them; the counts are `ok` shared in those proportions (exactly: `ok` is
+            // their sum, or, from the pool, a multiple of it).
+            let split: Vec<(usize, u128)> = match excluded.as_mut() {
+                // From the end table: x of the suit's leftover spots, the rest of its need
+                // from its other suits (the table with the seat barred from this suit).
+                Some(d) => {
+                    let Some((left, needs)) = self.draw_input(&key) else {
+                        continue;
+                    };
+                    let r = (0..i).filter(|&j| self.loose[j]).count();
+                    (0..=left[suit].min(needs[r]))
+                        .map(|x| {
+                            let mut l = left;
+                            l[suit] -= x;
+                            let mut n = needs;
+                            n[r] -= x;
+                            let x = usize::from(x);
+                            (x, binomial(usize::from(left[suit]), x) * d.ways(l, n))
+                        })
+                        .collect()
+                }
+                // From the pooled spot cards (nobody took spot cards): a hypergeometric draw.
+                None => {
+                    let Some((need, pool)) = self.loose_needs(&key) else {
+                        continue;
+                    };
+                    let spots = self.suits[suit].spots.len();
+                    (0..=spots.min(need[i]))
+                        .map(|x| (x, binomial(spots, x) * binomial(pool - spots, need[i] - x)))
+                        .collect()
+                }
+            };
+            let total: u128 = split.iter().map(|s| s.1).sum();
+            debug_assert!(
+                total > 0 && ok % total == 0,
+                "the split adds up to the ways"
+            );
+            if total == 0 || ok % total != 0 {
+                continue;
+            }
+            for (x, ways) in split {
+                if ways > 0 {
+                    let mut w = v.clone();
+                    w[place] += x as u32;
+                    *grouped.entry(w).or_insert(0) += f * (ok / total) * ways;
                 }
             }
         }
@@ -1959,16 +2049,14 @@ impl Tables {
         narrowed.into_iter().collect()
     }
 
-    /// For a [`Slot::PoolLength`] at a final state: its place in the observed values, the
-    /// free spot cards of its suit (all in the pool: no seat takes spot steps), the pooled
-    /// spot cards and the seat's need from them.
-    fn pool_length(&self, key: &Key) -> Option<(usize, usize, usize, usize)> {
+    /// The [`Slot::PoolLength`], if there is one: its place in the observed values, its
+    /// seat and its suit.
+    fn pool_length(&self) -> Option<(usize, usize, usize)> {
         let mut place = 0;
         for slot in &self.observed {
             match slot {
                 Slot::PoolLength { i, suit, .. } => {
-                    let (need, pool) = self.loose_needs(key)?;
-                    return Some((place, self.suits[*suit].spots.len(), pool, need[*i]));
+                    return Some((place, *i, *suit));
                 }
                 Slot::Counter(_) => place += 1,
                 Slot::Shape(_) | Slot::Lengths(_) | Slot::FillerShape { .. } => place += 4,

@@ -50,16 +50,18 @@ fn dense_and_hash_indices_agree() {
             })
             .collect();
         let mut dense =
-            Tables::with_indexing(&s, &seats, u64::MAX, Indexing::FULL, &[]).expect("dense");
+            Tables::with_indexing(&s, &seats, u64::MAX, Indexing::FULL, &[], false).expect("dense");
         let mut hash =
-            Tables::with_indexing(&s, &seats, u64::MAX, Indexing::LOOKUP_ONLY, &[]).expect("hash");
+            Tables::with_indexing(&s, &seats, u64::MAX, Indexing::LOOKUP_ONLY, &[], false)
+                .expect("hash");
         assert!(hash.layers.iter().all(|l| !l.is_dense()) && hash.edges.is_empty());
         // Edges kept for the first layers only, lookups for the rest.
         let some = Indexing {
             edge_bytes: dense.edges.iter().map(Edges::bytes).sum::<usize>() / 2,
             ..Indexing::FULL
         };
-        let mut mixed = Tables::with_indexing(&s, &seats, u64::MAX, some, &[]).expect("mixed");
+        let mut mixed =
+            Tables::with_indexing(&s, &seats, u64::MAX, some, &[], false).expect("mixed");
         assert!(!mixed.edges.is_empty() && mixed.edges.len() < mixed.steps.len());
         assert_eq!(mixed.tuples(), hash.tuples(), "{text}");
         any_dense |= dense.layers.iter().any(|l| l.is_dense());

@@ -18,12 +18,16 @@
 //! The Pareto filters take candidates by sum, larger first, and keep one unless a vector kept
 //! before dominates it; a small filter scans the kept vectors (ruling most out by a 128-bit
 //! signature), a large one asks an [`Index`] of bitsets, which names a dominator exactly.
-//! Either way the same vectors are kept in the same order.
+//! At a defender's choice, [`cover`] first settles the combinations whose fate follows from
+//! their row and column alone (dropping most, marking some as kept). Either way the same
+//! vectors are kept in the same order.
 
 use std::collections::HashMap;
 
 use crate::problem::{Entries, Problem, Side};
 use crate::SuitError;
+
+mod cover;
 
 /// Largest number of runs of defenders' cards (13 cards, runs separated by declarer's cards).
 pub(crate) const MAX_GROUPS: usize = 7;
@@ -37,9 +41,12 @@ const POSITION_LIMIT: usize = 4_000_000;
 /// Q1053 / 97 (30 s before, refused at the limit) solves under it in about 3 s, K853 / Q106
 /// and AQ75 / 1083 in 6-7 s.
 const WORK_LIMIT: u64 = 12_000_000_000;
-/// Combinations of two sets' vectors at a defender's choice before giving up (a guard on
-/// memory: four bytes of sum each).
+/// Combinations of two sets' vectors a defender's choice filters before giving up (a guard on
+/// memory: four bytes of sum each, four more of number when pruned).
 const CANDIDATE_LIMIT: usize = 40_000_000;
+/// Combinations at a defender's choice from which those another combination of the same row
+/// rules out are dropped before the filter (see [`cover`]); below, every one is filtered.
+const PRUNED_FROM: usize = 8192;
 
 /// A run of consecutive defenders' cards (no declarer card between them).
 #[derive(Debug, Clone, Copy)]
@@ -526,13 +533,18 @@ impl Search {
                             }
                             let child_set = &self.sets[id as usize];
                             let count = picks.len() * child_set.len();
-                            self.work += (count * n) as u64;
-                            if self.work > WORK_LIMIT {
+                            // The candidates' sums are stored (and, pruned, their numbers): a
+                            // guard on memory; and a combination's number must fit 32 bits.
+                            let pruning = overlap && count >= PRUNED_FROM;
+                            if count > u32::MAX as usize || !pruning && count > CANDIDATE_LIMIT {
                                 return Err(SuitError::TooLarge {
                                     states: self.memo.len(),
                                 });
                             }
-                            if count > CANDIDATE_LIMIT {
+                            if !pruning {
+                                self.work += (count * n) as u64;
+                            }
+                            if self.work > WORK_LIMIT {
                                 return Err(SuitError::TooLarge {
                                     states: self.memo.len(),
                                 });
@@ -547,6 +559,35 @@ impl Search {
                                     row[p] = e.v[c];
                                 }
                             }
+                            // The combinations the filter takes: every one, or in a large
+                            // filter those [`cover`] does not rule out (some known to be kept).
+                            let mut sure: Vec<bool> = Vec::new();
+                            let keys: Option<Vec<u32>> = if pruning {
+                                let mut pruner = cover::Pruner::new(
+                                    &cur,
+                                    &spread,
+                                    width,
+                                    n,
+                                    pairs.iter().map(|&(p, _)| p).collect(),
+                                );
+                                let mut keys = Vec::new();
+                                let mut cols = Vec::new();
+                                for r in 0..picks.len() {
+                                    cols.clear();
+                                    pruner.survivors(r, &mut cols, &mut self.work);
+                                    self.work += (cols.len() * n) as u64;
+                                    keys.extend(cols.iter().map(|&(j, _)| (r * cs) as u32 + j));
+                                    sure.extend(cols.iter().map(|&(_, s)| s));
+                                    if self.work > WORK_LIMIT || keys.len() > CANDIDATE_LIMIT {
+                                        return Err(SuitError::TooLarge {
+                                            states: self.memo.len(),
+                                        });
+                                    }
+                                }
+                                Some(keys)
+                            } else {
+                                None
+                            };
                             // Combination `k`: `cur`'s vector `k / cs`, the child's `k % cs`,
                             // the smaller on each lie.
                             let combine = |k: usize, w: &mut [u8]| {
@@ -558,15 +599,27 @@ impl Search {
                             };
                             // Only the sums are kept; a combination is rebuilt when needed.
                             let mut w = vec![0u8; width];
-                            let mut sums = Vec::with_capacity(count);
                             let cur_w = words_of(&cur);
                             let spread_w = words_of(&spread);
                             let ww = width / 8;
-                            for row in cur_w.chunks_exact(ww) {
-                                for col in spread_w.chunks_exact(ww) {
-                                    sums.push(min_total(row, col));
+                            let sums: Vec<u32> = match &keys {
+                                Some(keys) => keys
+                                    .iter()
+                                    .map(|&k| {
+                                        let (r, j) = (k as usize / cs, k as usize % cs);
+                                        min_total(&cur_w[r * ww..][..ww], &spread_w[j * ww..][..ww])
+                                    })
+                                    .collect(),
+                                None => {
+                                    let mut sums = Vec::with_capacity(count);
+                                    for row in cur_w.chunks_exact(ww) {
+                                        for col in spread_w.chunks_exact(ww) {
+                                            sums.push(min_total(row, col));
+                                        }
+                                    }
+                                    sums
                                 }
-                            }
+                            };
                             let mut kept_v: Vec<u8> = Vec::new();
                             let mut kept_p = Vec::new();
                             let mut keep = |k: usize, w: &[u8]| {
@@ -578,7 +631,11 @@ impl Search {
                             if overlap {
                                 let rows = picks.len();
                                 let kept = pareto_with(
-                                    &sums,
+                                    Candidates {
+                                        sums: &sums,
+                                        keys: keys.as_deref(),
+                                        sure: &sure,
+                                    },
                                     |k, w| combine(k as usize, w),
                                     rows,
                                     cs,
@@ -925,8 +982,19 @@ impl Finder {
     }
 }
 
+/// The candidates of a defender's filter: their sums, and when pruned (see [`cover`]) the
+/// combination each is (ascending) and whether it is sure to be kept.
+struct Candidates<'a> {
+    sums: &'a [u32],
+    keys: Option<&'a [u32]>,
+    sure: &'a [bool],
+}
+
 /// [`pareto`] over vectors built on demand (`build(k, buffer)`): the kept indices with their
-/// vectors, the same as [`pareto`] would keep.
+/// vectors, the same as [`pareto`] would keep. Candidate `i` (its sum `sums[i]`) is
+/// combination `keys[i]` (the keys ascending), or `i` without keys: a filter given only the
+/// combinations that no other rules out keeps what it would keep given all. A candidate
+/// `sure[i]` is known to be kept: it is, without a search for a dominator.
 ///
 /// `unchanged(k, vector)` names the row (of `rows`) when combination `k` is its row's vector of
 /// the earlier cards left as it was (the new card's vector nowhere below it). Such a vector
@@ -934,7 +1002,7 @@ impl Finder {
 /// same row, equal to it, can dominate it — it is kept iff it is its row's first unchanged
 /// combination in the order.
 fn pareto_with(
-    sums: &[u32],
+    candidates: Candidates,
     build: impl Fn(u32, &mut [u8]),
     rows: usize,
     cols: usize,
@@ -942,6 +1010,7 @@ fn pareto_with(
     width: usize,
     work: &mut u64,
 ) -> Option<Vec<(u32, Box<[u8]>)>> {
+    let Candidates { sums, keys, sure } = candidates;
     let words = (width / 8).max(1);
     let mut kept: Vec<u32> = Vec::new();
     // The kept vectors as words, flat.
@@ -957,14 +1026,28 @@ fn pareto_with(
     // A large filter finds dominators through an index; a smaller one scans the kept
     // vectors, most recently useful first, ruling most out by their signatures.
     let mut finder = (sums.len() >= INDEXED_FROM).then(|| Finder::new(width, sums.len()));
+    let key = |i: u32| keys.map_or(i, |keys| keys[i as usize]);
     let cut = (finder.is_none() && sums.len() >= SIGNED_FROM)
-        .then(|| thresholds(sums.len(), &build, width));
+        .then(|| thresholds(sums.len(), &|i, w: &mut [u8]| build(key(i), w), width));
     // The kept vectors' signatures (see [`signature`]), without an index.
     let mut sigs: Vec<u128> = Vec::new();
-    for k in sorted(sums) {
+    for i in sorted(sums) {
+        let k = key(i);
         build(k, &mut e);
         for (x, c) in ew.iter_mut().zip(e.chunks_exact(8)) {
             *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
+        }
+        if sure.get(i as usize) == Some(&true) {
+            match finder.as_mut() {
+                Some(finder) => finder.push(&e),
+                None => {
+                    scan.push(kept.len() as u32);
+                    sigs.push(signed(&ew, cut.as_deref()));
+                }
+            }
+            kept.push(k);
+            flat.extend_from_slice(&ew);
+            continue;
         }
         if let Some(row) = unchanged(k, &e) {
             if !row_kept[row] {
@@ -1396,13 +1479,137 @@ mod tests {
             .collect();
         assert!(all.len() >= INDEXED_FROM);
         let sums: Vec<u32> = all.iter().map(|v| total(v)).collect();
-        let kept =
-            pareto_with(&sums, combine, rows, cols, |_, _| None, width, &mut work).expect("small");
+        let kept = pareto_with(
+            Candidates {
+                sums: &sums,
+                keys: None,
+                sure: &[],
+            },
+            combine,
+            rows,
+            cols,
+            |_, _| None,
+            width,
+            &mut work,
+        )
+        .expect("small");
         let want = brute_pareto(&all);
         assert_eq!(kept.iter().map(|k| k.0).collect::<Vec<_>>(), want);
         for (k, v) in &kept {
             assert_eq!(**v, *all[*k as usize]);
         }
         assert!(want.len() > 1 && want.len() < all.len());
+    }
+
+    /// Entries 0..=2 from a seeded LCG (few values: many ties, covers and columns below).
+    fn small(x: &mut u64) -> u8 {
+        *x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*x >> 33) as u8 % 3
+    }
+
+    #[test]
+    fn the_pruned_defender_filter_keeps_what_the_full_one_keeps() {
+        // 14 lies in 16 bytes: O = 0..8, Q = 8..10 (no earlier card: 127 in every row),
+        // P = 10..14; the card can be played on O and Q.
+        let (width, lies) = (16, 14);
+        let q = 8..10;
+        let mask = 0..10;
+        let (mut dropped, mut sure_seen) = (0, 0);
+        for seed in 0..40u64 {
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let raw_rows: Vec<Vec<u8>> = (0..40)
+                .map(|_| {
+                    (0..width)
+                        .map(|l| match l {
+                            l if q.contains(&l) => 127,
+                            l if l < lies => small(&mut x),
+                            _ => 0,
+                        })
+                        .collect()
+                })
+                .collect();
+            let raw_cols: Vec<Vec<u8>> = (0..40)
+                .map(|_| {
+                    (0..width)
+                        .map(|l| {
+                            if mask.contains(&l) {
+                                small(&mut x)
+                            } else {
+                                127
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            // Antichains without duplicates, as the search's sets are.
+            let pick = |vs: &[Vec<u8>]| -> Vec<u8> {
+                brute_pareto(vs)
+                    .into_iter()
+                    .flat_map(|k| vs[k as usize].clone())
+                    .collect()
+            };
+            let (rows, cols) = (pick(&raw_rows), pick(&raw_cols));
+            let cs = cols.len() / width;
+            let combine = |k: u32, w: &mut [u8]| {
+                let (r, c) = (k as usize / cs, k as usize % cs);
+                for ((x, &a), &b) in w.iter_mut().zip(&rows[r * width..]).zip(&cols[c * width..]) {
+                    *x = a.min(b);
+                }
+            };
+            let all: Vec<Vec<u8>> = (0..(rows.len() / width * cs) as u32)
+                .map(|k| {
+                    let mut w = vec![0; width];
+                    combine(k, &mut w);
+                    w
+                })
+                .collect();
+            let want = brute_pareto(&all);
+            let mut pruner = cover::Pruner::new(&rows, &cols, width, lies, mask.clone().collect());
+            let (mut keys, mut sure) = (Vec::new(), Vec::new());
+            let mut out = Vec::new();
+            let mut work = 0;
+            for r in 0..rows.len() / width {
+                out.clear();
+                pruner.survivors(r, &mut out, &mut work);
+                keys.extend(out.iter().map(|&(j, _)| (r * cs) as u32 + j));
+                sure.extend(out.iter().map(|&(_, s)| s));
+            }
+            for (&k, &s) in keys.iter().zip(&sure) {
+                assert!(!s || want.contains(&k), "seed {seed}: {k} is not kept");
+            }
+            for k in &want {
+                assert!(keys.contains(k), "seed {seed}: {k} was dropped");
+            }
+            dropped += all.len() - keys.len();
+            sure_seen += sure.iter().filter(|&&s| s).count();
+            let sums: Vec<u32> = keys.iter().map(|&k| total(&all[k as usize])).collect();
+            let rows_n = rows.len() / width;
+            let kept = pareto_with(
+                Candidates {
+                    sums: &sums,
+                    keys: Some(&keys),
+                    sure: &sure,
+                },
+                combine,
+                rows_n,
+                cs,
+                |_, _| None,
+                width,
+                &mut work,
+            )
+            .expect("small");
+            assert_eq!(
+                kept.iter().map(|k| k.0).collect::<Vec<_>>(),
+                want,
+                "seed {seed}"
+            );
+        }
+        // Both rules at work.
+        assert!(
+            dropped > 0 && sure_seen > 0,
+            "{dropped} dropped, {sure_seen} sure"
+        );
     }
 }

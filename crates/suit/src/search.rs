@@ -34,12 +34,11 @@ pub(crate) const MAX_GROUPS: usize = 7;
 /// Positions searched before giving up (a guard on memory).
 const POSITION_LIMIT: usize = 4_000_000;
 /// Vector entries built, word comparisons made (a comparison a signature rules out still
-/// counts its words) and words ANDed in an [`Index`] before giving up: a guard on time for
-/// the few holdings whose Pareto sets explode, tripping after about three to nine seconds
-/// natively (K8 / Q1064 after 3 s, Q1084 / A6 after 9 s). Set when the index replaced the
-/// scans of the large filters (a unit of its work costs several times one of a scan's):
-/// Q1053 / 97 (30 s before, refused at the limit) solves under it in about 3 s, K853 / Q106
-/// and AQ75 / 1083 in 6-7 s.
+/// counts its words) and words ANDed in an [`Index`] or by [`cover`] before giving up: a guard
+/// on time for the few holdings whose Pareto sets explode (Q1084 / A6 is refused after about
+/// ten seconds natively). Set when the index replaced the scans of the large filters (a unit
+/// of its work costs several times one of a scan's): Q1053 / 97 (30 s before, refused at the
+/// limit) solves under it in about 3 s, K8 / Q1064 (20 s with no limit) in about 7 s.
 const WORK_LIMIT: u64 = 12_000_000_000;
 /// Combinations of two sets' vectors a defender's choice filters before giving up (a guard on
 /// memory: four bytes of sum each, four more of number when pruned).
@@ -760,6 +759,8 @@ fn level(x: u8) -> usize {
 /// Filters with at least this many candidates find dominators through an [`Index`] (below,
 /// its set-up costs more than it saves).
 const INDEXED_FROM: usize = 4096;
+/// Dominators found last for a combination of the same row, tried first (most recent first).
+const ROW_HINTS: usize = 8;
 /// Dominators an indexed filter tries before its index, most recently found first.
 const RECENT: usize = 16;
 
@@ -1019,9 +1020,9 @@ fn pareto_with(
     let mut e = vec![0u8; width];
     let mut ew = vec![0u64; words];
     let mut row_kept = vec![false; rows];
-    // The last dominator found for a combination of the same row, and of the same column
-    // (the new card's vector): tried before the scan.
-    let mut row_hint = vec![u32::MAX; rows];
+    // The last dominators found for a combination of the same row (most recent first), and
+    // the last for one of the same column (the new card's vector): tried before the scan.
+    let mut row_hint = vec![[u32::MAX; ROW_HINTS]; rows];
     let mut col_hint = vec![u32::MAX; cols];
     // A large filter finds dominators through an index; a smaller one scans the kept
     // vectors, most recently useful first, ruling most out by their signatures.
@@ -1065,11 +1066,17 @@ fn pareto_with(
             continue;
         }
         let (row, col) = (k as usize / cols, k as usize % cols);
-        let hinted = [row_hint[row], col_hint[col]].into_iter().find(|&i| {
+        let hit = |i: u32| {
             i != u32::MAX
                 && dominates_words(&flat[i as usize * words..(i as usize + 1) * words], &ew)
-        });
-        if hinted.is_some() {
+        };
+        let hints = &mut row_hint[row];
+        if let Some(at) = hints.iter().position(|&i| hit(i)) {
+            *work += 2 * words as u64;
+            hints[..=at].rotate_right(1);
+            continue;
+        }
+        if hit(col_hint[col]) {
             *work += 2 * words as u64;
             continue;
         }
@@ -1112,7 +1119,9 @@ fn pareto_with(
         };
         match found {
             Some(i) => {
-                row_hint[row] = i;
+                let hints = &mut row_hint[row];
+                hints.rotate_right(1);
+                hints[0] = i;
                 col_hint[col] = i;
             }
             None => {

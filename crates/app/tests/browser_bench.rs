@@ -190,7 +190,8 @@ fn constrained_cases() {
 
 /// Exact counting on three and four seats in the browser (issue #16 item 4): the cases of
 /// `fairdeal_constrain::engine::BENCH_CASES`, measured as `examples/four_seats_bench.rs`
-/// measures them natively (one cold `Dealer::new`, then samples after a warm-up).
+/// measures them natively (one cold `Dealer::new`, then samples after a warm-up, drawn with
+/// `sample_many` 256 at a time).
 /// Run by `scripts/bench-browser four`, interleaved with the native example.
 #[wasm_bindgen_test]
 fn four_seat_counts() {
@@ -209,13 +210,21 @@ fn four_seat_counts() {
         let prep = now_ms() - t;
         assert!(d.count().is_exact(), "{name}");
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        for _ in 0..20_000 {
-            std::hint::black_box(d.sample(&mut rng).expect("samples"));
-        }
+        // As the page and the CLI draw: `sample_many`, 256 deals at a time.
+        let mut deals = Vec::with_capacity(256);
+        let mut draw = |d: &mut Dealer, rng: &mut ChaCha8Rng, n: usize| {
+            let mut left = n;
+            while left > 0 {
+                let k = left.min(256);
+                deals.clear();
+                d.sample_many(rng, k, &mut deals).expect("samples");
+                std::hint::black_box(&deals);
+                left -= k;
+            }
+        };
+        draw(&mut d, &mut rng, 20_000);
         let t = now_ms();
-        for _ in 0..n {
-            std::hint::black_box(d.sample(&mut rng).expect("samples"));
-        }
+        draw(&mut d, &mut rng, n);
         let rate = n as f64 / ((now_ms() - t) / 1000.0);
         console_log!("browser four {name} {prep:.1} ms {rate:.0} deals/s");
     }

@@ -110,6 +110,46 @@ fn reading_the_pool_equals_counting_the_seat() {
     }
 }
 
+/// Deals meeting `text`, counted exactly (0 if none).
+fn exact_deals(text: &str) -> u128 {
+    use fairdeal_constrain::{Dealer, Options};
+    match Dealer::new(&set(text), Options::default()) {
+        Ok(d) => {
+            let c = d.count();
+            assert!(c.is_exact(), "{text}");
+            c.deals
+        }
+        Err(_) => 0,
+    }
+}
+
+/// Observes one quantity of `text` (on the seats its dealer counts exactly) and checks every
+/// value's count against counting `text` plus `fixed` with `{v}` replaced by the value (read
+/// from the observed one by `value`), and that the counts add up to the set's deals.
+fn each_value_equals_its_count(
+    text: &str,
+    observer: Observer,
+    fixed: &str,
+    value: impl Fn(u32) -> u32,
+) {
+    use fairdeal_constrain::{Dealer, Options};
+    let s = set(text);
+    let whole = Dealer::new(&s, Options::default()).expect("builds");
+    let seats = whole.count().exact_seats;
+    let t = Tables::observing(&s, &seats, Options::default().budget, &[observer])
+        .expect("tables within budget");
+    assert_eq!(t.seats(), seats, "{text}: no seat added");
+    let got = dist(&t);
+    assert!(got.len() >= 2, "{text}: several values");
+    for (v, n) in &got {
+        assert_eq!(v.len(), 1, "one value per observer");
+        let x = value(v[0]);
+        let with = format!("{text}\n{}", fixed.replace("{v}", &x.to_string()));
+        assert_eq!(*n, exact_deals(&with), "{text}: {fixed} = {x}");
+    }
+    assert_eq!(got.values().sum::<u128>(), whole.count().deals, "{text}");
+}
+
 /// A seat's points observed where the seat has a condition on the same scale: the condition's
 /// own total is kept exact (not a second counter). Every value's count must equal counting
 /// the set with that seat's total fixed — a separate build for each value — for a bounded
@@ -117,18 +157,8 @@ fn reading_the_pool_equals_counting_the_seat() {
 /// set that had no exact expectation before.
 #[test]
 fn observing_a_conditioned_total_equals_counting_each_value() {
-    use fairdeal_constrain::{Dealer, Options, Pair};
+    use fairdeal_constrain::Pair;
     let hcp = Scale::hcp().weights;
-    let count = |text: &str| -> u128 {
-        match Dealer::new(&set(text), Options::default()) {
-            Ok(d) => {
-                let c = d.count();
-                assert!(c.is_exact(), "{text}");
-                c.deals
-            }
-            Err(_) => 0,
-        }
-    };
     let cases: [(&str, Observer, &str); 4] = [
         (
             "north: hcp 12-14, spades 5+\neast: hcp 8+, hearts 4-5\nsouth: hcp 6-10",
@@ -152,20 +182,8 @@ fn observing_a_conditioned_total_equals_counting_each_value() {
         ),
     ];
     for (text, observer, fixed) in cases {
-        let s = set(text);
-        let whole = Dealer::new(&s, Options::default()).expect("builds");
-        let seats = whole.count().exact_seats;
-        let t = Tables::observing(&s, &seats, Options::default().budget, &[observer])
-            .expect("tables within budget");
-        assert_eq!(t.seats(), seats, "{text}: no seat added");
-        let got = dist(&t);
-        assert!(got.len() > 2, "{text}: several totals");
-        for (v, n) in &got {
-            let hcp = v[0] / 2;
-            let with = format!("{text}\n{}", fixed.replace("{v}", &hcp.to_string()));
-            assert_eq!(*n, count(&with), "{text}: {fixed} = {hcp}");
-        }
-        assert_eq!(got.values().sum::<u128>(), whole.count().deals, "{text}");
+        // Half-points to points.
+        each_value_equals_its_count(text, observer, fixed, |v| v / 2);
     }
 }
 
@@ -174,22 +192,11 @@ fn observing_a_conditioned_total_equals_counting_each_value() {
 /// (the suit joins the named ones), on a seat with a full automaton, on a seat with no
 /// condition (read off the pool), on seats that draw the suit at the end (the end table with
 /// the seat barred from the suit counts the rest), and on four seats with points only (a
-/// seat's high cards of the suit counted, its spot cards read off the pool). Every length's count must equal
-/// counting the set with that length fixed, a separate build per value.
+/// seat's high cards of the suit counted, its spot cards read off the pool). Every length's
+/// count must equal counting the set with that length fixed, a separate build per value.
 #[test]
 fn observing_a_length_equals_counting_each_value() {
-    use fairdeal_constrain::{Dealer, Options};
     use fairdeal_model::Suit;
-    let count = |text: &str| -> u128 {
-        match Dealer::new(&set(text), Options::default()) {
-            Ok(d) => {
-                let c = d.count();
-                assert!(c.is_exact(), "{text}");
-                c.deals
-            }
-            Err(_) => 0,
-        }
-    };
     let four = "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4";
     let cases = [
         (four, Seat::North, Suit::Spades, "north: spades {v}"),
@@ -254,23 +261,6 @@ fn observing_a_length_equals_counting_each_value() {
         ),
     ];
     for (text, seat, suit, fixed) in cases {
-        let s = set(text);
-        let whole = Dealer::new(&s, Options::default()).expect("builds");
-        let seats = whole.count().exact_seats;
-        let t = Tables::observing(
-            &s,
-            &seats,
-            Options::default().budget,
-            &[Observer::Length(seat, suit)],
-        )
-        .expect("tables within budget");
-        let got = dist(&t);
-        assert!(got.len() >= 2, "{text}: several lengths");
-        for (v, n) in &got {
-            assert_eq!(v.len(), 1, "one value per length observer");
-            let with = format!("{text}\n{}", fixed.replace("{v}", &v[0].to_string()));
-            assert_eq!(*n, count(&with), "{text}: {fixed} = {}", v[0]);
-        }
-        assert_eq!(got.values().sum::<u128>(), whole.count().deals, "{text}");
+        each_value_equals_its_count(text, Observer::Length(seat, suit), fixed, |v| v);
     }
 }

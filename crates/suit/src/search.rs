@@ -1038,7 +1038,9 @@ fn pareto_with(
         for (x, c) in ew.iter_mut().zip(e.chunks_exact(8)) {
             *x = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
         }
-        if sure.get(i as usize) == Some(&true) {
+        // A vector known to be kept goes in without a search (into the index, or the scan
+        // order with its signature).
+        let mut keep_unsearched = || {
             match finder.as_mut() {
                 Some(finder) => finder.push(&e),
                 None => {
@@ -1048,20 +1050,15 @@ fn pareto_with(
             }
             kept.push(k);
             flat.extend_from_slice(&ew);
+        };
+        if sure.get(i as usize) == Some(&true) {
+            keep_unsearched();
             continue;
         }
         if let Some(row) = unchanged(k, &e) {
             if !row_kept[row] {
                 row_kept[row] = true;
-                match finder.as_mut() {
-                    Some(finder) => finder.push(&e),
-                    None => {
-                        scan.push(kept.len() as u32);
-                        sigs.push(signed(&ew, cut.as_deref()));
-                    }
-                }
-                kept.push(k);
-                flat.extend_from_slice(&ew);
+                keep_unsearched();
             }
             continue;
         }

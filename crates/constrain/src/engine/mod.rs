@@ -328,8 +328,9 @@ struct SuitCards {
 pub enum Observer {
     /// A seat's shape (♠ ♥ ♦ ♣ lengths).
     Shape(Seat),
-    /// A seat's length in one suit. Cheaper than its shape when the seat's shape names only
-    /// some suits: the seat then keeps its automaton over those suits and this one.
+    /// A seat's length in one suit. Cheaper than its shape: in a suit the seat's shape names,
+    /// it keeps its automaton over the named suits; in one it draws at the end, its draw
+    /// there is split by the end table's law (see `Slot::PoolLength`).
     Length(Seat, Suit),
     /// A seat's points on the scale with these half-point weights of A K Q J T.
     Points(Seat, [u8; 5]),
@@ -356,9 +357,10 @@ enum Slot {
     /// per prefix; a projected seat's automaton reads its named suits and the observed
     /// ones), as four values (0 for a suit it does not read).
     Lengths(usize),
-    /// A loose seat's length in a suit when every seat is counted and loose: its predealt
-    /// cards of the suit, its high cards of the suit (this `SeatSuit` counter), and the spot
-    /// cards of the suit among the ones it draws from the pool (a hypergeometric draw).
+    /// A seat's length in a suit it draws at the end: its predealt cards of the suit, its
+    /// free high cards of the suit (this `SeatSuit` counter), and the suit's spot cards among
+    /// those it draws — split by the end table's law ([`Draw`]), or, when every seat is
+    /// counted and loose, a hypergeometric draw from the pooled spot cards.
     PoolLength {
         i: usize,
         suit: usize,

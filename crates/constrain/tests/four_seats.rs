@@ -265,6 +265,10 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
             // Three seats and two seats (the untracked seats take what is left).
             "north: spades 4+, hcp 13+\neast: hearts 4+\nsouth: hcp 9+",
             "north: diamonds 3+, hcp 12-14\nwest: clubs 4-5",
+            // Every seat names spades (and hearts): no seat draws those suits at the end, so
+            // their spot steps must use up every spot card left there.
+            "north: spades 4+, hcp 10+\neast: spades 3-4\nsouth: spades 3+\nwest: spades 1-2",
+            "north: spades 3-4, hearts 2+, hcp 9+\neast: spades 3+, hearts 3+\nsouth: spades 0-4, hearts 2+\nwest: spades 0-2, hearts 0-3",
             // The same with the two-suit rule of older sets: no projection (a fit).
             "ns: fit 7+ spades\neast: hearts 4+, hcp 9+",
         ],

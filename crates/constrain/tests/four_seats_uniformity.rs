@@ -230,3 +230,29 @@ fn points_on_every_seat_and_a_suit_on_two_by_drawn_lengths() {
         i * 2 + j
     });
 }
+
+/// Every seat names spades, so no seat draws spades at the end: the suit's spot steps use
+/// up its spot cards (the last one takes every spot card left). North's spades by West's.
+#[test]
+fn every_seat_naming_one_suit_by_its_lengths() {
+    let base = "north: spades 4+, hcp 10+\neast: spades 3-4\nsouth: spades 3+\nwest: spades 1-2";
+    let north = [(4, 4), (5, 5), (6, 13)];
+    let west = [(1, 1), (2, 2)];
+    let mut cells = Vec::new();
+    for (a, b) in north {
+        for (c, e) in west {
+            cells.push(format!("north: spades {a}-{b}\nwest: spades {c}-{e}"));
+        }
+    }
+    check(base, &cells, 31, |d| {
+        let (n, w) = (
+            d.hand(Seat::North).shape()[0],
+            d.hand(Seat::West).shape()[0],
+        );
+        let i = north
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&n))
+            .expect("north's spades in a band");
+        i * 2 + usize::from(w == 2)
+    });
+}

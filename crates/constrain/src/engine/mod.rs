@@ -163,6 +163,22 @@ fn left_suits(spot_suits: &[u8]) -> u8 {
     taken & drawn
 }
 
+/// With all four seats counted, the suits whose spot cards the spot steps must use up: some
+/// seat takes spot steps there and no seat draws there at the end, so the suit's last spot
+/// take gets every spot card left (a seat with a full automaton takes spot steps in every
+/// suit and draws none; a loose seat draws the suits it takes no spot steps in).
+fn undrawn_suits(spot_suits: &[u8]) -> u8 {
+    if spot_suits.len() < 4 {
+        return 0;
+    }
+    let taken = spot_suits.iter().fold(0u8, |a, &m| a | m);
+    let drawn = spot_suits
+        .iter()
+        .filter(|&&m| m != 0b1111)
+        .fold(0u8, |a, &m| a | !m & 0b1111);
+    taken & !drawn & 0b1111
+}
+
 /// What a build that gave up ran out of, in words.
 fn over_what(memory: bool, budget: u64) -> String {
     if memory {
@@ -521,8 +537,11 @@ pub struct Tables {
     /// spot step there (1; with high cards first, 6^i for its i-th named suit).
     aux_unit: Vec<[u8; 4]>,
     /// Per suit: the `CounterKind::Left` counter holding the spot cards left in it for the
-    /// drawing seats (none: no seat takes spot steps there, so all of them are left).
+    /// drawing seats (none: either no seat takes spot steps there, so all of them are left,
+    /// or the suit is in [`Tables::undrawn`], so none are).
     left: [Option<usize>; 4],
+    /// The suits whose spot cards the spot steps use up (see [`undrawn_suits`]).
+    undrawn: u8,
     /// With projected seats: how the loose seats draw their spot cards at the end.
     draw: Option<Draw>,
     /// The `CounterKind::Pool` counter, present when loose seats and untracked seats meet.
@@ -988,7 +1007,6 @@ impl Tables {
                 }
             }
         }
-        let any_loose = loose.iter().any(|&l| l);
         let free_honour_total = Suit::ALL
             .iter()
             .flat_map(|&s| Rank::DESCENDING.map(|r| Card::new(s, r)))
@@ -1094,13 +1112,15 @@ impl Tables {
                 _ => None,
             })
             .collect();
+        let undrawn = undrawn_suits(&spot_suits);
         // The spot steps of one suit.
         let spot_steps = |suit: Suit| -> Vec<Step> {
             let spot_seats: Vec<usize> = (0..k)
                 .filter(|&i| spot_suits[i] >> suit.index() & 1 == 1)
                 .collect();
-            // Spot cards nobody else can take: every seat counted and none loose.
-            let all = k == 4 && !any_loose;
+            // Spot cards nobody else can take: every seat counted and none drawing this
+            // suit at the end (none loose, or every seat taking spot steps here).
+            let all = undrawn >> suit.index() & 1 == 1;
             let takes: Vec<SpotTake> = spot_seats
                 .iter()
                 .enumerate()
@@ -1278,6 +1298,7 @@ impl Tables {
             highs_first,
             aux_unit,
             left,
+            undrawn,
             draw,
             reserved_suits: if partial && !draw_mode {
                 !reserved & 0b1111
@@ -1862,8 +1883,10 @@ impl Tables {
     /// left cannot fill the hands.
     fn draw_input(&self, key: &Key) -> Option<([u8; 4], [u8; 4])> {
         let (need, spots) = self.loose_needs(key)?;
-        let v: [u8; 4] = std::array::from_fn(|s| {
-            self.left[s].map_or(self.suits[s].spots.len() as u8, |c| key.ctr[c])
+        let v: [u8; 4] = std::array::from_fn(|s| match self.left[s] {
+            Some(c) => key.ctr[c],
+            None if self.undrawn >> s & 1 == 1 => 0,
+            None => self.suits[s].spots.len() as u8,
         });
         if v.iter().map(|&x| usize::from(x)).sum::<usize>() != spots {
             return None;

@@ -16,7 +16,7 @@
 
 use super::protocol::FromWorker;
 use super::sliced::SlicedJob;
-use fairdeal_constrain::stats::{Analysis, Generator, Report, TableSpec};
+use fairdeal_constrain::stats::{Analysis, Generator, Report, TableSpec, Theory};
 use fairdeal_constrain::{parse, Options};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -121,9 +121,32 @@ pub fn parse_tables(text: &str) -> Result<Vec<TableSpec>, String> {
         .collect()
 }
 
+/// Where a run is: drawing its deals, or (the dealers' tables freed) computing the
+/// expectations.
+enum Stage {
+    Dealing(Box<Generator>),
+    Theory(Theory),
+}
+
+impl Stage {
+    /// The theory, freeing the dealers' tables first if they are still held, so that the
+    /// expectations' tables never come on top of them.
+    fn theory(&mut self) -> &mut Theory {
+        if let Stage::Dealing(_) = self {
+            if let Stage::Dealing(g) = std::mem::replace(self, Stage::Theory(Theory::new(0))) {
+                *self = Stage::Theory(g.into_theory());
+            }
+        }
+        match self {
+            Stage::Theory(t) => t,
+            Stage::Dealing(g) => g.theory(),
+        }
+    }
+}
+
 /// A statistics run.
 pub struct StatsJob {
-    generator: Generator,
+    stage: Stage,
     analysis: Analysis,
     rng: ChaCha8Rng,
     total: u32,
@@ -143,7 +166,7 @@ impl StatsJob {
         let options = Options::default();
         let generator = Generator::new(&spec, options).map_err(|e| e.to_string())?;
         Ok(StatsJob {
-            generator,
+            stage: Stage::Dealing(Box::new(generator)),
             analysis: Analysis::new(list),
             // The same stream as `fairdeal stats --seed` (ChaCha8 keyed by the seed).
             rng: ChaCha8Rng::from_seed(seed),
@@ -167,11 +190,14 @@ impl StatsJob {
     pub fn slice(&mut self, budget_ms: f64, now: impl Fn() -> f64) -> Result<bool, String> {
         if self.done() < self.total {
             let t0 = now();
-            while self.done() < self.total {
+            let Stage::Dealing(generator) = &mut self.stage else {
+                return Err("the deals were already drawn".into());
+            };
+            while self.analysis.n() < u64::from(self.total) {
                 // The same deals as one call per deal (so as the CLI's), drawn together.
-                let n = DEALS_PER_CHECK.min((self.total - self.done()) as usize);
+                let n = DEALS_PER_CHECK.min((u64::from(self.total) - self.analysis.n()) as usize);
                 let mut deals = Vec::with_capacity(n);
-                self.generator
+                generator
                     .sample_many(&mut self.rng, n, &mut deals)
                     .map_err(|e| e.to_string())?;
                 for d in &deals {
@@ -186,7 +212,7 @@ impl StatsJob {
         let tables = self.analysis.tables();
         if let Some(t) = tables.get(self.theory_done) {
             // Cached inside the theory: the report reuses it.
-            let _ = self.generator.theory().expected(t);
+            let _ = self.stage.theory().expected(t);
             self.theory_done += 1;
             return Ok(false);
         }
@@ -195,7 +221,7 @@ impl StatsJob {
 
     /// The report (cheap once every expectation is cached).
     pub fn report(&mut self) -> StatsReport {
-        StatsReport::from_report(&self.analysis.report(self.generator.theory()))
+        StatsReport::from_report(&self.analysis.report(self.stage.theory()))
     }
 
     /// The progress message.

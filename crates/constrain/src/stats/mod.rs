@@ -117,6 +117,13 @@ impl Generator {
     pub fn theory(&mut self) -> &mut Theory {
         &mut self.theory
     }
+
+    /// The theory alone, the dealers' tables freed: once every deal is drawn, the
+    /// expectations are built without the dealing tables in memory (each expectation's
+    /// tables would otherwise come on top of them).
+    pub fn into_theory(self) -> Theory {
+        self.theory
+    }
 }
 
 /// The per-seat quantities averaged: HCP then the four suit lengths.

@@ -119,6 +119,30 @@ fn four_seat_hcp_ranges_match_the_rank_by_rank_count() {
     }
 }
 
+/// A balanced seat beside three seats with a suit each, points on all four (a 1NT opener
+/// and three suits shown in the auction): counted on all four seats, and the same count
+/// with the seats turned a quarter and the suits renamed (♠↔♥, ♦↔♣), which gives the
+/// balanced seat other suits to name and the chain another order.
+#[test]
+fn balanced_beside_three_suited_seats_counts_exactly_turned_and_renamed() {
+    let first = count(
+        "north: balanced, hcp 12-14\neast: hcp 8-11, hearts 4-5\n\
+         south: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
+    );
+    let turned = count(
+        "east: balanced, hcp 12-14\nsouth: hcp 8-11, spades 4-5\n\
+         west: hcp 6-10, clubs 3+\nnorth: hcp 5-12, diamonds 2-4",
+    );
+    for c in [&first, &turned] {
+        assert!(c.is_exact(), "{c:?}");
+        assert_eq!(c.exact_seats, Seat::ALL.to_vec());
+    }
+    assert_eq!(first.deals, turned.deals);
+    // Between the deals with North in range and the deals with every seat in range.
+    let north = count("north: balanced, hcp 12-14").deals;
+    assert!(first.deals > 0 && first.deals < north / 10);
+}
+
 #[test]
 fn impossible_four_seat_sets_are_refused() {
     let s = set(&hcp_text([(11, 40); 4]));

@@ -56,20 +56,36 @@ impl Dfa {
 /// its shapes. Ties keep the mask found first; every set depends on any three suits (the
 /// fourth length is what is left), so the answer has at most three suits or is all four.
 pub(super) fn named_suits(set: &ShapeSet) -> u8 {
+    named_suit_choices(set)[0]
+}
+
+/// Every smallest set of suits that decides membership in `set` (see [`named_suits`], the
+/// first of them), in increasing order of the mask: `balanced` has four (any three suits).
+pub(super) fn named_suit_choices(set: &ShapeSet) -> Vec<u8> {
     let all = ShapeSet::all();
     let mut masks: Vec<u8> = (0..16).collect();
     masks.sort_by_key(|m| m.count_ones());
+    let mut found: Vec<u8> = Vec::new();
     for mask in masks {
+        if found
+            .first()
+            .is_some_and(|f| f.count_ones() < mask.count_ones())
+        {
+            break;
+        }
         let project = |sh: [u8; 4]| -> [u8; 4] {
             std::array::from_fn(|s| if mask >> s & 1 == 1 { sh[s] } else { 0 })
         };
         let kept: std::collections::BTreeSet<[u8; 4]> = set.iter().map(project).collect();
         let cylinder = all.iter().filter(|&sh| kept.contains(&project(sh))).count();
         if cylinder == set.len() {
-            return mask;
+            found.push(mask);
         }
     }
-    0b1111
+    if found.is_empty() {
+        found.push(0b1111);
+    }
+    found
 }
 
 impl Dfa {

@@ -47,6 +47,10 @@ ROWS = [
      "north: hcp 12-21, spades 5+\neast: hcp 8-16, hearts 5+\nsouth: hcp 10-12, spades 3-4\nwest: hcp 0-10"),
     ("`N balanced 12-14` / `E 8-11 4-5♥` / `S 6-10 3+♦` / `W 5-12 2-4♣`",
      "north: balanced, hcp 12-14\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4"),
+    ("`N balanced 12-14` / `E balanced 8-11` / `S balanced 6-10` / `W balanced 5-12`",
+     "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12"),
+    ("`north: spades 4+, hcp 10+` / `east: spades 3-4` / `south: spades 3+` / `west: spades 1-2`",
+     "north: spades 4+, hcp 10+\neast: spades 3-4\nsouth: spades 3+\nwest: spades 1-2"),
     ("`ns: fit 8-9 majors, hcp 20-25` / `north: hcp 10+` / `east: hcp 12+`",
      "ns: fit 8-9 majors, hcp 20-25\nnorth: hcp 10+\neast: hcp 12+"),
     ("`ns: fit 8+ majors, hcp 20-25` / `east: hcp 12+`",
@@ -56,10 +60,14 @@ ROWS = [
 
 
 def run(binary, text, deals):
-    """(count seconds, exact seats, deals per second, peak KB) of one run."""
+    """(count seconds, exact seats, deals per second, peak KB) of one run; a build that
+    fails gives its error in place of the seats (and zeros)."""
     out = subprocess.run(
         ["/usr/bin/time", "-f", "PEAK %M", binary, text, str(deals)],
-        capture_output=True, text=True, check=True)
+        capture_output=True, text=True)
+    if out.returncode != 0:
+        error = re.search(r"builds: (\w+)", out.stderr)
+        return 0.0, f"fails ({error.group(1) if error else 'exit ' + str(out.returncode)})", 0.0, 0
     build = re.search(r"^build ([0-9.]+)(ms|µs|s):", out.stdout, re.M)
     scale = {"ms": 1e-3, "µs": 1e-6, "s": 1.0}[build.group(2)]
     seats = re.search(r"exact_seats: \[([^\]]*)\]", out.stdout).group(1)

@@ -25,11 +25,12 @@ fn main() {
     let mut d = Dealer::new(&set, Options::default()).expect("builds");
     let c = d.count();
     println!(
-        "build {:?}: {:?} states {} work {}",
+        "build {:?}: {:?} states {} work {} table bytes {}",
         t.elapsed(),
         c,
         d.tables().states(),
-        d.tables().work()
+        d.tables().work(),
+        d.tables().bytes()
     );
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let t = Instant::now();

@@ -106,7 +106,7 @@ use thiserror::Error;
 
 /// Three- and four-seat sets the benchmarks count natively (`examples/four_seats_bench.rs`)
 /// and in the browser (`crates/app/tests/browser_bench.rs`), so both measure the same work.
-pub const BENCH_CASES: [(&str, &str); 5] = [
+pub const BENCH_CASES: [(&str, &str); 6] = [
     (
         "every-seat-10",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -126,6 +126,10 @@ pub const BENCH_CASES: [(&str, &str); 5] = [
     (
         "hcp+suit-every-seat",
         "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
+    ),
+    (
+        "Nbal-beside-three-suits",
+        "north: balanced, hcp 12-14\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
     ),
 ];
 

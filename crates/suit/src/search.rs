@@ -589,7 +589,8 @@ impl Search {
                                     self.work += (cols.len() * n) as u64;
                                     keys.extend(cols.iter().map(|&(j, _)| (r * cs) as u32 + j));
                                     sure.extend(cols.iter().map(|&(_, s)| s));
-                                    if keys.len() > enough {
+                                    // Past the guard on memory, [`cross`] too (it has its own).
+                                    if keys.len() > enough.min(CANDIDATE_LIMIT) {
                                         crossed = true;
                                         break;
                                     }
@@ -621,11 +622,6 @@ impl Search {
                                     picks = kept_p;
                                     self.tick()?;
                                     continue;
-                                }
-                                if keys.len() > CANDIDATE_LIMIT {
-                                    return Err(SuitError::TooLarge {
-                                        states: self.memo.len(),
-                                    });
                                 }
                                 Some(keys)
                             } else {

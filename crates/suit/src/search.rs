@@ -19,7 +19,10 @@
 //! before dominates it; a small filter scans the kept vectors (ruling most out by a 128-bit
 //! signature), a large one asks an [`Index`] of bitsets, which names a dominator exactly.
 //! At a defender's choice, [`cover`] first settles the combinations whose fate follows from
-//! their row and column alone (dropping most, marking some as kept). Either way the same
+//! their row and column alone (dropping most, marking some as kept); when many are left,
+//! [`cross`] filters them instead: a combination is kept exactly when neither another
+//! combination of its row nor one of its column rules it out (but for a rare tie, checked),
+//! so no combination is compared with those of other rows and columns. Either way the same
 //! vectors are kept in the same order.
 
 use std::collections::HashMap;
@@ -28,24 +31,33 @@ use crate::problem::{Entries, Problem, Side};
 use crate::SuitError;
 
 mod cover;
+mod cross;
 
 /// Largest number of runs of defenders' cards (13 cards, runs separated by declarer's cards).
 pub(crate) const MAX_GROUPS: usize = 7;
 /// Positions searched before giving up (a guard on memory).
 const POSITION_LIMIT: usize = 4_000_000;
 /// Vector entries built, word comparisons made (a comparison a signature rules out still
-/// counts its words) and words ANDed in an [`Index`] or by [`cover`] before giving up: a guard
-/// on time for the few holdings whose Pareto sets explode (Q1084 / A6 is refused after about
-/// ten seconds natively). Set when the index replaced the scans of the large filters (a unit
-/// of its work costs several times one of a scan's): Q1053 / 97 (30 s before, refused at the
-/// limit) solves under it in about 3 s, K8 / Q1064 (20 s with no limit) in about 7 s.
+/// counts its words) and words ANDed in an [`Index`] or by [`cover`] and [`cross`] before
+/// giving up: a guard on time for the few holdings whose Pareto sets explode (Q1084 / A6 is
+/// refused after about ten seconds natively). Set when the index replaced the scans of the
+/// large filters (a unit of its work costs several times one of a scan's): Q1053 / 97 (30 s
+/// before, refused at the limit) solves under it in about 3 s, K8 / Q1064 (20 s with no
+/// limit) in about 7 s. [`cross`]'s units run slower (Q975 / 103 reaches the limit after
+/// 10-20 s).
 const WORK_LIMIT: u64 = 12_000_000_000;
 /// Combinations of two sets' vectors a defender's choice filters before giving up (a guard on
-/// memory: four bytes of sum each, four more of number when pruned).
+/// memory: four bytes of sum each, four more of number when pruned); in [`cross`], the
+/// combinations its rows' own filters leave.
 const CANDIDATE_LIMIT: usize = 40_000_000;
 /// Combinations at a defender's choice from which those another combination of the same row
-/// rules out are dropped before the filter (see [`cover`]); below, every one is filtered.
+/// rules out are dropped before the filter (see [`cover`]), or [`cross`] filters them (see
+/// [`CROSS_RATIO`]); below, every one is filtered.
 const PRUNED_FROM: usize = 8192;
+/// A pruned filter goes to [`cross`] once [`cover`] leaves it more than (distinct rows on the
+/// lies both cards share) × (columns) / this many combinations: [`cross`]'s own filters of
+/// the rows' classes cost about that much.
+const CROSS_RATIO: usize = 2;
 
 /// A run of consecutive defenders' cards (no declarer card between them).
 #[derive(Debug, Clone, Copy)]
@@ -559,16 +571,16 @@ impl Search {
                                 }
                             }
                             // The combinations the filter takes: every one, or in a large
-                            // filter those [`cover`] does not rule out (some known to be kept).
+                            // filter those [`cover`] does not rule out (some known to be kept);
+                            // when those are many for the rows' classes (see [`cross`]), none:
+                            // [`cross`] filters them, each against its row and its column.
                             let mut sure: Vec<bool> = Vec::new();
+                            let mut crossed = false;
                             let keys: Option<Vec<u32>> = if pruning {
-                                let mut pruner = cover::Pruner::new(
-                                    &cur,
-                                    &spread,
-                                    width,
-                                    n,
-                                    pairs.iter().map(|&(p, _)| p).collect(),
-                                );
+                                let mask: Vec<usize> = pairs.iter().map(|&(p, _)| p).collect();
+                                let enough = cross::classes(&cur, width, &mask) * cs / CROSS_RATIO;
+                                let mut pruner =
+                                    cover::Pruner::new(&cur, &spread, width, n, mask.clone());
                                 let mut keys = Vec::new();
                                 let mut cols = Vec::new();
                                 for r in 0..picks.len() {
@@ -577,11 +589,39 @@ impl Search {
                                     self.work += (cols.len() * n) as u64;
                                     keys.extend(cols.iter().map(|&(j, _)| (r * cs) as u32 + j));
                                     sure.extend(cols.iter().map(|&(_, s)| s));
-                                    if self.work > WORK_LIMIT || keys.len() > CANDIDATE_LIMIT {
+                                    // Past the guard on memory, [`cross`] too (it has its own).
+                                    if keys.len() > enough.min(CANDIDATE_LIMIT) {
+                                        crossed = true;
+                                        break;
+                                    }
+                                    if self.work > WORK_LIMIT {
                                         return Err(SuitError::TooLarge {
                                             states: self.memo.len(),
                                         });
                                     }
+                                }
+                                if crossed {
+                                    let kept =
+                                        cross::keep(&cur, &spread, width, n, &mask, &mut self.work)
+                                            .ok_or(SuitError::TooLarge {
+                                                states: self.memo.len(),
+                                            })?;
+                                    let mut kept_v: Vec<u8> =
+                                        Vec::with_capacity(kept.len() * width);
+                                    let mut kept_p = Vec::with_capacity(kept.len());
+                                    for k in kept {
+                                        let (r, j) = (k as usize / cs, k as usize % cs);
+                                        let v = &cur[r * width..][..width];
+                                        let e = &spread[j * width..][..width];
+                                        kept_v.extend(v.iter().zip(e).map(|(&a, &b)| a.min(b)));
+                                        let mut p = picks[r].clone();
+                                        p.push(j as u32);
+                                        kept_p.push(p);
+                                    }
+                                    cur = kept_v;
+                                    picks = kept_p;
+                                    self.tick()?;
+                                    continue;
                                 }
                                 Some(keys)
                             } else {
@@ -932,6 +972,103 @@ impl Index {
         }
         *work += ands;
         found
+    }
+}
+
+impl Index {
+    /// Calls `f` on each indexed vector (by number) that dominates `v`, the newest first,
+    /// until `f` returns `true`; whether it did. `work` counts the words ANDed.
+    fn each_dominator(
+        &mut self,
+        v: &[u8],
+        work: &mut u64,
+        mut f: impl FnMut(usize) -> bool,
+    ) -> bool {
+        if self.len == 0 {
+            return false;
+        }
+        self.streams.clear();
+        for (l, &x) in v[..self.lies].iter().enumerate() {
+            let t = level(x);
+            if t == 0 {
+                continue;
+            }
+            let s = l * LEVELS + t - 1;
+            match self.count[s] as usize {
+                0 => return false,
+                c if c == self.len => {}
+                _ => self.streams.push(s),
+            }
+        }
+        let count = &self.count;
+        for i in 0..self.streams.len().min(4) {
+            let j = (i..self.streams.len())
+                .min_by_key(|&j| count[self.streams[j]])
+                .expect("a set left");
+            self.streams.swap(i, j);
+        }
+        if self.streams.is_empty() {
+            return (0..self.len).rev().any(f);
+        }
+        let chunks = self.len.div_ceil(64 * CHUNK);
+        let sw = chunks.div_ceil(64);
+        self.live.clear();
+        self.live.resize(sw, !0);
+        let mut ands = 0u64;
+        for &s in &self.streams {
+            let sum = &self.summary[s][..sw];
+            let mut any = 0;
+            for (a, &b) in self.live.iter_mut().zip(sum) {
+                *a &= b;
+                any |= *a;
+            }
+            ands += sw as u64;
+            if any == 0 {
+                *work += ands;
+                return false;
+            }
+        }
+        for (i, &word) in self.live.iter().enumerate().rev() {
+            let mut word = word;
+            while word != 0 {
+                let top = 63 - word.leading_zeros() as usize;
+                word &= !(1u64 << top);
+                let c0 = (i * 64 + top) * CHUNK;
+                let mut acc = [!0u64; CHUNK];
+                let mut dead = false;
+                for &s in &self.streams {
+                    let set: &[u64; CHUNK] = self.bits[s][c0..][..CHUNK]
+                        .try_into()
+                        .expect("a whole chunk");
+                    let mut any = 0;
+                    for (a, &b) in acc.iter_mut().zip(set) {
+                        *a &= b;
+                        any |= *a;
+                    }
+                    ands += CHUNK as u64;
+                    if any == 0 {
+                        dead = true;
+                        break;
+                    }
+                }
+                if dead {
+                    continue;
+                }
+                for (j, &a) in acc.iter().enumerate().rev() {
+                    let mut a = a;
+                    while a != 0 {
+                        let b = 63 - a.leading_zeros() as usize;
+                        a &= !(1u64 << b);
+                        if f((c0 + j) * 64 + b) {
+                            *work += ands;
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        *work += ands;
+        false
     }
 }
 
@@ -1513,6 +1650,102 @@ mod tests {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (*x >> 33) as u8 % 3
+    }
+
+    #[test]
+    fn the_row_and_column_filter_keeps_what_the_full_one_keeps() {
+        // 14 lies in 16 bytes; the lies without an earlier card (`Q`, 127 in every row) and
+        // the lies the card can be played on vary: `Q` empty or not, `P` empty or not.
+        let (width, lies) = (16, 14);
+        let layouts: [(std::ops::Range<usize>, std::ops::Range<usize>); 4] =
+            [(8..10, 0..10), (8..8, 0..8), (12..14, 0..14), (0..0, 0..14)];
+        let mut kept_total = 0;
+        for (q, mask) in layouts {
+            for seed in 0..60u64 {
+                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                let count = 20 + (seed as usize % 4) * 15;
+                let raw_rows: Vec<Vec<u8>> = (0..count)
+                    .map(|_| {
+                        (0..width)
+                            .map(|l| match l {
+                                l if q.contains(&l) => 127,
+                                l if l < lies => small(&mut x),
+                                _ => 0,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let raw_cols: Vec<Vec<u8>> = (0..count)
+                    .map(|_| {
+                        (0..width)
+                            .map(|l| {
+                                if mask.contains(&l) {
+                                    small(&mut x)
+                                } else {
+                                    127
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let pick = |vs: &[Vec<u8>]| -> Vec<u8> {
+                    brute_pareto(vs)
+                        .into_iter()
+                        .flat_map(|k| vs[k as usize].clone())
+                        .collect()
+                };
+                let (rows, cols) = (pick(&raw_rows), pick(&raw_cols));
+                let cs = cols.len() / width;
+                let all: Vec<Vec<u8>> = (0..rows.len() / width * cs)
+                    .map(|k| {
+                        let (r, c) = (k / cs, k % cs);
+                        rows[r * width..][..width]
+                            .iter()
+                            .zip(&cols[c * width..][..width])
+                            .map(|(&a, &b)| a.min(b))
+                            .collect()
+                    })
+                    .collect();
+                let want = brute_pareto(&all);
+                let mut work = 0;
+                let got = cross::keep(
+                    &rows,
+                    &cols,
+                    width,
+                    lies,
+                    &mask.clone().collect::<Vec<_>>(),
+                    &mut work,
+                )
+                .expect("small");
+                assert_eq!(got, want, "layout {q:?} {mask:?}, seed {seed}");
+                kept_total += want.len();
+            }
+        }
+        assert!(kept_total > 0);
+        // Condition (3) of the module: c(0, 0) = c(1, 0) = c(0, 1) = (1, 1, 0) and c(1, 1) =
+        // (2, 1, 0) above them, though each of rows 0 and 1 and columns 0 and 1 is kept in
+        // the other's combinations.
+        let pad = |v: [u8; 3], fill: u8| -> Vec<u8> {
+            let mut w = vec![fill; 8];
+            w[..3].copy_from_slice(&v);
+            w
+        };
+        let rows: Vec<u8> = [pad([1, 2, 0], 0), pad([2, 1, 0], 0)].concat();
+        let cols: Vec<u8> = [pad([1, 1, 1], 127), pad([2, 1, 0], 127)].concat();
+        let all: Vec<Vec<u8>> = (0..4)
+            .map(|k| {
+                let (r, c) = (k / 2, k % 2);
+                rows[r * 8..][..8]
+                    .iter()
+                    .zip(&cols[c * 8..][..8])
+                    .map(|(&a, &b)| a.min(b))
+                    .collect()
+            })
+            .collect();
+        let mut work = 0;
+        let got = cross::keep(&rows, &cols, 8, 3, &[0, 1, 2], &mut work).expect("small");
+        assert_eq!(got, brute_pareto(&all));
+        assert_eq!(got, vec![3]);
     }
 
     #[test]

@@ -31,6 +31,10 @@
 //! Removing candidates that a combination dominates (or equals, earlier in the order) leaves
 //! the filter's result unchanged, and a candidate sure to be kept is kept by the filter: the
 //! same vectors are kept, in the same order.
+//!
+//! When the combinations left are many for the rows' classes, the search filters them with
+//! [`super::cross`] instead, which uses the covering columns' rule ([`Pruner::covered`]) in
+//! each row's own filter.
 
 /// Levels of an entry: 0..=13 tricks.
 const LEVELS: usize = 13;
@@ -88,7 +92,7 @@ impl Levels {
 }
 
 /// Calls `f` on each set bit's number, in order.
-fn each_bit(set: &[u64], mut f: impl FnMut(usize)) {
+pub(super) fn each_bit(set: &[u64], mut f: impl FnMut(usize)) {
     for (w, &word) in set.iter().enumerate() {
         let mut word = word;
         while word != 0 {
@@ -155,6 +159,45 @@ impl<'a> Pruner<'a> {
     /// compared to `work`.
     pub(super) fn survivors(&mut self, r: usize, out: &mut Vec<(u32, bool)>, work: &mut u64) {
         let a = self.row(r);
+        let (cover, below, mut alive) = self.covered(a, work);
+        // The columns below `a` left, not covering it: decided by the rows above `a` on `P`.
+        let mut below = below;
+        let mut sure = cover;
+        for ((b, &c), &l) in below.iter_mut().zip(&sure).zip(&alive) {
+            *b &= !c & l;
+        }
+        if below.iter().any(|&w| w != 0) {
+            let above = self.rows_above(r, work);
+            each_bit(&below, |j| {
+                let b = self.col(j);
+                let ruled_out = above.iter().any(|&(r2, differs)| {
+                    let a2 = self.row(r2);
+                    *work += self.o.len() as u64;
+                    (differs || r2 < r) && self.o.iter().all(|&p| a2[p] >= b[p])
+                });
+                let bit = 1u64 << (j % 64);
+                if ruled_out {
+                    alive[j / 64] &= !bit;
+                } else {
+                    sure[j / 64] |= bit;
+                }
+            });
+        }
+        for (w, (&live, &known)) in alive.iter().zip(&sure).enumerate() {
+            let mut word = live;
+            while word != 0 {
+                let bit = word.trailing_zeros();
+                out.push(((w * 64) as u32 + bit, known >> bit & 1 == 1));
+                word &= word - 1;
+            }
+        }
+    }
+
+    /// For a row `a` (only its entries on `O` matter): the columns covering it, the columns
+    /// below it, and the columns the covering ones leave (see the module), as bitsets over the
+    /// columns. The columns ruled out are each below a covering column left on `Q`, or equal
+    /// to one earlier in column order, in row `a`'s combinations.
+    pub(super) fn covered(&self, a: &[u8], work: &mut u64) -> (Vec<u64>, Vec<u64>, Vec<u64>) {
         let columns = &self.columns;
         let words = columns.words as u64;
         // The columns covering `a`, those below it, and the places of `Q`.
@@ -203,36 +246,7 @@ impl<'a> Pruner<'a> {
             }
             alive[j / 64] |= 1 << (j % 64);
         });
-        // The columns below `a` left, not covering it: decided by the rows above `a` on `P`.
-        let mut sure = cover;
-        for ((b, &c), &l) in below.iter_mut().zip(&sure).zip(&alive) {
-            *b &= !c & l;
-        }
-        if below.iter().any(|&w| w != 0) {
-            let above = self.rows_above(r, work);
-            each_bit(&below, |j| {
-                let b = self.col(j);
-                let ruled_out = above.iter().any(|&(r2, differs)| {
-                    let a2 = self.row(r2);
-                    *work += self.o.len() as u64;
-                    (differs || r2 < r) && self.o.iter().all(|&p| a2[p] >= b[p])
-                });
-                let bit = 1u64 << (j % 64);
-                if ruled_out {
-                    alive[j / 64] &= !bit;
-                } else {
-                    sure[j / 64] |= bit;
-                }
-            });
-        }
-        for (w, (&live, &known)) in alive.iter().zip(&sure).enumerate() {
-            let mut word = live;
-            while word != 0 {
-                let bit = word.trailing_zeros();
-                out.push(((w * 64) as u32 + bit, known >> bit & 1 == 1));
-                word &= word - 1;
-            }
-        }
+        (cover, below, alive)
     }
 
     /// The rows other than `r` at least row `r` on `P`, each with whether it differs from row

@@ -247,12 +247,9 @@ fn undrawn_suits(spot_suits: &[u8]) -> u8 {
 }
 
 /// What a build that gave up ran out of, in words.
-fn over_what(memory: bool, budget: u64) -> String {
+fn over_what(memory: bool, budget: u64, bound: usize) -> String {
     if memory {
-        format!(
-            "tables larger than their memory bound ({} MB)",
-            MAX_TABLE_BYTES >> 20
-        )
+        format!("tables larger than their memory bound ({} MB)", bound >> 20)
     } else {
         format!("more than {budget} steps")
     }
@@ -262,14 +259,17 @@ fn over_what(memory: bool, budget: u64) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TablesError {
     /// The work needed exceeds the budget, or the tables exceed their memory bound.
-    #[error("counting exactly for {seats:?} needs {}", over_what(*.memory, *.budget))]
+    #[error("counting exactly for {seats:?} needs {}", over_what(*.memory, *.budget, *.bound))]
     Budget {
         /// The seats that were to be counted together.
         seats: Vec<Seat>,
         /// The budget in steps.
         budget: u64,
-        /// The tables' memory bound ([`MAX_TABLE_BYTES`]) was reached, not the step budget.
+        /// The tables' memory bound was reached, not the step budget.
         memory: bool,
+        /// The memory bound in bytes ([`MAX_TABLE_BYTES`], or the smaller one of
+        /// [`Tables::observing_within`]).
+        bound: usize,
     },
     /// An observed point total could exceed the engine's range of tracked values.
     #[error("an observed point total can reach {max} half-points; at most 255 are supported")]
@@ -583,6 +583,8 @@ struct Indexing {
     direct: bool,
     /// Most bytes of successor edges kept (see [`Edges`]).
     edge_bytes: usize,
+    /// Most bytes the tables may hold (see [`MAX_TABLE_BYTES`]).
+    max_bytes: usize,
 }
 
 impl Indexing {
@@ -590,6 +592,7 @@ impl Indexing {
         dense_max: DENSE_MAX,
         direct: true,
         edge_bytes: EDGE_BYTES,
+        max_bytes: MAX_TABLE_BYTES,
     };
     /// Hash maps and binary search only (the paths taken when memory is short).
     #[cfg(test)]
@@ -597,6 +600,7 @@ impl Indexing {
         dense_max: 0,
         direct: false,
         edge_bytes: 0,
+        max_bytes: MAX_TABLE_BYTES,
     };
 }
 
@@ -726,6 +730,23 @@ impl Tables {
         budget: u64,
         observers: &[Observer],
     ) -> Result<Tables, TablesError> {
+        Self::observing_within(set, seats, budget, observers, MAX_TABLE_BYTES)
+    }
+
+    /// [`Tables::observing`] with the tables held to `max_bytes` (at most
+    /// [`MAX_TABLE_BYTES`]): the statistics build one such table after another, and a build
+    /// that gives up holds about twice its bound at its peak.
+    pub fn observing_within(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        budget: u64,
+        observers: &[Observer],
+        max_bytes: usize,
+    ) -> Result<Tables, TablesError> {
+        let indexing = Indexing {
+            max_bytes: max_bytes.min(MAX_TABLE_BYTES),
+            ..Indexing::FULL
+        };
         let mut all = seats.to_vec();
         let filler = Self::filler_observer(set, seats, observers);
         for (n, o) in observers.iter().enumerate() {
@@ -735,9 +756,9 @@ impl Tables {
         }
         // A length is read off the seat's draw at the end where the seat draws that suit;
         // where it does not (the build says so), through the seat's automaton.
-        match Tables::with_indexing(set, &all, budget, Indexing::FULL, observers, true) {
+        match Tables::with_indexing(set, &all, budget, indexing, observers, true) {
             Err(TablesError::LengthNotDrawn { .. }) => {
-                Tables::with_indexing(set, &all, budget, Indexing::FULL, observers, false)
+                Tables::with_indexing(set, &all, budget, indexing, observers, false)
             }
             other => other,
         }
@@ -1952,10 +1973,12 @@ impl Tables {
     }
 
     fn build(&mut self, budget: u64) -> Result<(), TablesError> {
+        let max_bytes = self.indexing.max_bytes;
         let over = |t: &Tables, memory: bool| TablesError::Budget {
             seats: t.seats.clone(),
             budget,
             memory,
+            bound: max_bytes,
         };
         if (0..=self.steps.len()).any(|j| self.radix(j).size().is_none()) {
             return Err(over(self, true));
@@ -2008,7 +2031,7 @@ impl Tables {
                 // A state costs about 32 bytes while filling (its index entry with the
                 // table's slack) and 32 once finished with its count.
                 let filling = 32 * next.filled();
-                if edge_bytes > 0 && bytes + edge_bytes + filling > MAX_TABLE_BYTES {
+                if edge_bytes > 0 && bytes + edge_bytes + filling > max_bytes {
                     // The states need the room: no edges at all (they only save time).
                     keep_edges = false;
                     edges = Edges::default();
@@ -2018,7 +2041,7 @@ impl Tables {
                 if work > budget {
                     return Err(over(self, false));
                 }
-                if bytes + filling > MAX_TABLE_BYTES {
+                if bytes + filling > max_bytes {
                     return Err(over(self, true));
                 }
             }
@@ -2041,7 +2064,7 @@ impl Tables {
             }
             dense_bytes += next.index_bytes();
             bytes += next.bytes() + 16 * next.len();
-            if bytes > MAX_TABLE_BYTES || next.len() >= u32::MAX as usize / 2 {
+            if bytes > max_bytes || next.len() >= u32::MAX as usize / 2 {
                 return Err(over(self, true));
             }
             self.layers.push(next);

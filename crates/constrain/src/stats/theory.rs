@@ -24,6 +24,12 @@ use std::fmt;
 /// The budget (DP steps) for tables that add unconditioned seats to conditioned ones.
 pub const QUICK_BUDGET: u64 = 20_000_000;
 
+/// The memory bound of each expectation's tables, below the engine's (kept for dealing): a
+/// build that gives up holds about twice its bound at its peak, and the statistics try one
+/// after another. Measured on the four-seat sets of docs/BENCHMARKS-constrain.md: with 112 MB
+/// `fairdeal stats` peaks at 142–237 MB; with the full 144 MB it reached 313 MB.
+pub const THEORY_TABLE_BYTES: usize = 112 << 20;
+
 /// Why a table has no exact expectation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unavailable {
@@ -120,7 +126,7 @@ impl Theory {
             self.budget
         };
         let d = if p.exact {
-            Tables::observing(&p.set, &p.seats, budget, observers)
+            Tables::observing_within(&p.set, &p.seats, budget, observers, THEORY_TABLE_BYTES)
                 .map(|t| t.distribution())
                 .map_err(Unavailable::Tables)
         } else {

@@ -884,98 +884,16 @@ impl Index {
     }
 
     /// The last indexed vector (by number) that dominates `v`, if any; `work` counts the
-    /// words ANDed.
+    /// words ANDed (the first dominator [`Index::each_dominator`] gives).
     fn find(&mut self, v: &[u8], work: &mut u64) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
-        self.streams.clear();
-        for (l, &x) in v[..self.lies].iter().enumerate() {
-            let t = level(x);
-            if t == 0 {
-                continue;
-            }
-            let s = l * LEVELS + t - 1;
-            match self.count[s] as usize {
-                0 => return None,
-                // Every vector reaches it: no filter.
-                c if c == self.len => {}
-                _ => self.streams.push(s),
-            }
-        }
-        // The most selective sets first (a full sort costs more than it saves).
-        let count = &self.count;
-        for i in 0..self.streams.len().min(4) {
-            let j = (i..self.streams.len())
-                .min_by_key(|&j| count[self.streams[j]])
-                .expect("a set left");
-            self.streams.swap(i, j);
-        }
-        if self.streams.is_empty() {
-            // Every vector dominates it.
-            return Some(self.len - 1);
-        }
-        // Bits past the last vector are 0 in every set and summary: no masks needed.
-        let chunks = self.len.div_ceil(64 * CHUNK);
-        let sw = chunks.div_ceil(64);
-        self.live.clear();
-        self.live.resize(sw, !0);
-        let mut ands = 0u64;
-        for &s in &self.streams {
-            let sum = &self.summary[s][..sw];
-            let mut any = 0;
-            for (a, &b) in self.live.iter_mut().zip(sum) {
-                *a &= b;
-                any |= *a;
-            }
-            ands += sw as u64;
-            if any == 0 {
-                *work += ands;
-                return None;
-            }
-        }
         let mut found = None;
-        // The newest chunks first: a dominator is found sooner there.
-        'chunks: for (i, &word) in self.live.iter().enumerate().rev() {
-            let mut word = word;
-            while word != 0 {
-                let top = 63 - word.leading_zeros() as usize;
-                word &= !(1u64 << top);
-                let c0 = (i * 64 + top) * CHUNK;
-                let mut acc = [!0u64; CHUNK];
-                let mut dead = false;
-                for &s in &self.streams {
-                    let set: &[u64; CHUNK] = self.bits[s][c0..][..CHUNK]
-                        .try_into()
-                        .expect("a whole chunk");
-                    let mut any = 0;
-                    for (a, &b) in acc.iter_mut().zip(set) {
-                        *a &= b;
-                        any |= *a;
-                    }
-                    ands += CHUNK as u64;
-                    if any == 0 {
-                        dead = true;
-                        break;
-                    }
-                }
-                if !dead {
-                    let (j, &a) = acc
-                        .iter()
-                        .enumerate()
-                        .rfind(|(_, &a)| a != 0)
-                        .expect("a chunk left nonzero");
-                    found = Some((c0 + j) * 64 + 63 - a.leading_zeros() as usize);
-                    break 'chunks;
-                }
-            }
-        }
-        *work += ands;
+        self.each_dominator(v, work, |i| {
+            found = Some(i);
+            true
+        });
         found
     }
-}
 
-impl Index {
     /// Calls `f` on each indexed vector (by number) that dominates `v`, the newest first,
     /// until `f` returns `true`; whether it did. `work` counts the words ANDed.
     fn each_dominator(

@@ -3,9 +3,25 @@
 //! of its components in that layer); a finished layer keeps its packed states sorted, found by
 //! binary search, or by a dense array over the packed values when the key space is small and
 //! not much sparser than the states.
+//!
+//! While a layer fills, its packed states go into one vector in insertion order, found again
+//! through a hash table of their positions (`hashbrown::HashTable<u32>`: 4 bytes and a
+//! control byte a slot, instead of a map's 33), and [`Layer::finish`] sorts that vector in
+//! place with each insertion number packed below its state. So a layer never holds its
+//! states twice over, and the tables' memory bound (which counts 32 bytes a state being
+//! filled) is close to what the process really holds.
 
 use super::MAX_COUNTERS;
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::Hasher;
+
+/// The hash of a packed state.
+fn hash(p: u128) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u128(p);
+    h.finish()
+}
 
 /// A state of the chain: each seat's automaton state (for a loose seat: its cards so far),
 /// each tracked total, and the suit in progress (`aux`: a seat's high cards in the suit
@@ -52,14 +68,13 @@ pub(super) struct Layer {
     small: bool,
     /// Packed states; sorted once the layer is finished.
     keys: Vec<u128>,
-    /// While filling: each packed state and its insertion number (key spaces above
-    /// [`DIRECT_MAX`]).
-    filling: FxHashMap<u128, u32>,
-    /// The same for layers whose packed states fit a `u64` (half the memory).
-    filling64: FxHashMap<u64, u32>,
+    /// While filling a key space above [`DIRECT_MAX`] values: the insertion number of each
+    /// state of `inserted`, hashed by the state.
+    filling: HashTable<u32>,
     /// While filling a key space of at most [`DIRECT_MAX`] values: insertion number + 1 of
-    /// each packed value (0: absent), and the packed values in insertion order.
+    /// each packed value (0: absent).
     direct: Vec<u32>,
+    /// While filling: the packed states in insertion order.
     inserted: Vec<u128>,
     /// The direct table once finished, zeroed, until [`Layer::take_scratch`].
     spare: Vec<u32>,
@@ -111,38 +126,48 @@ impl Layer {
     pub(super) fn finish(&mut self, dense_max: usize) -> Vec<u32> {
         let size = self.radix.size().unwrap_or(u128::MAX);
         let mut direct = std::mem::take(&mut self.direct);
-        let inserted = std::mem::take(&mut self.inserted);
-        let filling = std::mem::take(&mut self.filling);
-        let filling64 = std::mem::take(&mut self.filling64);
-        let mut moved = vec![0u32; inserted.len() + filling.len() + filling64.len()];
-        if !direct.is_empty() && size <= 16 * inserted.len() as u128 {
+        // The positions' table goes first: the sort below needs only the states.
+        self.filling = HashTable::new();
+        let mut inserted = std::mem::take(&mut self.inserted);
+        let n = inserted.len();
+        let mut moved = vec![0u32; n];
+        if !direct.is_empty() && size <= 16 * n as u128 {
             // A dense enough table: its scan is already in packed (sorted) order.
-            self.keys = Vec::with_capacity(inserted.len());
-            for (p, &n) in direct[..size as usize].iter().enumerate() {
-                if n != 0 {
-                    moved[n as usize - 1] = self.keys.len() as u32;
+            self.keys = Vec::with_capacity(n);
+            for (p, &i) in direct[..size as usize].iter().enumerate() {
+                if i != 0 {
+                    moved[i as usize - 1] = self.keys.len() as u32;
                     self.keys.push(p as u128);
                 }
             }
-        } else {
-            let mut states: Vec<(u128, u32)> = if !direct.is_empty() {
-                inserted.iter().zip(0..).map(|(&p, n)| (p, n)).collect()
-            } else if self.small {
-                filling64
-                    .into_iter()
-                    .map(|(p, n)| (u128::from(p), n))
-                    .collect()
-            } else {
-                filling.into_iter().collect()
-            };
-            states.sort_unstable();
-            for (i, &(_, n)) in states.iter().enumerate() {
-                moved[n as usize] = i as u32;
+            for &p in &inserted {
+                direct[p as usize] = 0;
             }
-            self.keys = states.into_iter().map(|(p, _)| p).collect();
-        }
-        for &p in &inserted {
-            direct[p as usize] = 0;
+        } else {
+            for &p in &inserted {
+                if !direct.is_empty() {
+                    direct[p as usize] = 0;
+                }
+            }
+            if size <= 1 << 96 {
+                // In place: the insertion number below each state, sorted, then taken off.
+                for (i, p) in inserted.iter_mut().enumerate() {
+                    *p = *p << 32 | i as u128;
+                }
+                inserted.sort_unstable();
+                for (at, p) in inserted.iter_mut().enumerate() {
+                    moved[*p as u32 as usize] = at as u32;
+                    *p >>= 32;
+                }
+                self.keys = inserted;
+            } else {
+                let mut states: Vec<(u128, u32)> = inserted.into_iter().zip(0..).collect();
+                states.sort_unstable();
+                for (at, &(_, i)) in states.iter().enumerate() {
+                    moved[i as usize] = at as u32;
+                }
+                self.keys = states.into_iter().map(|(p, _)| p).collect();
+            }
         }
         self.spare = direct;
         self.keys.shrink_to_fit();
@@ -281,13 +306,17 @@ impl Layer {
     pub(super) fn insert(&mut self, k: Key) -> u32 {
         let p = self.pack(&k);
         if self.direct.is_empty() {
-            return if self.small {
-                let n = self.filling64.len() as u32;
-                *self.filling64.entry(p as u64).or_insert(n)
-            } else {
-                let n = self.filling.len() as u32;
-                *self.filling.entry(p).or_insert(n)
-            };
+            let h = hash(p);
+            let inserted = &self.inserted;
+            if let Some(&n) = self.filling.find(h, |&n| inserted[n as usize] == p) {
+                return n;
+            }
+            let n = self.inserted.len() as u32;
+            self.inserted.push(p);
+            let inserted = &self.inserted;
+            self.filling
+                .insert_unique(h, n, |&m| hash(inserted[m as usize]));
+            return n;
         }
         let slot = &mut self.direct[p as usize];
         if *slot == 0 {
@@ -299,7 +328,7 @@ impl Layer {
 
     /// States added so far while filling.
     pub(super) fn filled(&self) -> usize {
-        self.inserted.len() + self.filling.len() + self.filling64.len()
+        self.inserted.len()
     }
 
     /// True if the finished layer has a dense index.
@@ -316,8 +345,7 @@ impl Layer {
     /// Bytes held by the states, their counts and the index.
     pub(super) fn bytes(&self) -> usize {
         self.dense.len() * 4
-            + self.filling.capacity() * 32
-            + self.filling64.capacity() * 16
+            + self.filling.capacity() * 6
             + self.direct.capacity() * 4
             + self.inserted.capacity() * 16
             + self.keys.capacity() * 16

@@ -387,12 +387,32 @@ fn acceleration_is_described() {
         a.contains("Sampled exactly: North: HCP 15-37; North-South: combined HCP 31-40 —"),
         "{a}"
     );
-    // Here the joint tables exceed the budget (four seats with shapes and points): the rarer
-    // part (the sum) is counted, the seats' conditions tested.
+    // Four seats with shapes and points, counted together within the budget (since the
+    // engine places each rank's high cards two at a time and keeps a total sure to be met as
+    // one state; before, only the sum was).
     let p = compile(
         "condition hcp(north) + hcp(south) >= 31 && hcp(north) >= 15 && hcp(east) >= 5 \
          && hcp(west) >= 3 && shape(south, any 4333 + any 5332) \
          && shape(north, any 4432 + any 5422) && shape(east, any 5431) && shape(west, any 6322)\n",
+    )
+    .unwrap();
+    let a = p.acceleration();
+    assert!(
+        a.contains(
+            "Sampled exactly: North: 24 of 560 shapes, HCP 15-37; East: 24 of 560 shapes, \
+             HCP 5-37; South: 16 of 560 shapes; West: 12 of 560 shapes, HCP 3-37; \
+             North-South: combined HCP 31-40 —"
+        ),
+        "{a}"
+    );
+    // Here the joint tables exceed the budget (four balanced seats with points): the rarer
+    // part (the sum) is counted, the seats' conditions tested.
+    let p = compile(
+        "condition hcp(north) + hcp(south) >= 31 && hcp(north) >= 15 && hcp(east) >= 5 \
+         && hcp(west) >= 3 && shape(north, any 4333 + any 4432 + any 5332) \
+         && shape(south, any 4333 + any 4432 + any 5332) \
+         && shape(east, any 4333 + any 4432 + any 5332) \
+         && shape(west, any 4333 + any 4432 + any 5332)\n",
     )
     .unwrap();
     let a = p.acceleration();

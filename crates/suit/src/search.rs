@@ -1570,6 +1570,46 @@ mod tests {
         (*x >> 33) as u8 % 3
     }
 
+    /// `count` random rows and columns of a defender's choice over `width` bytes (`lies` of
+    /// them lies), each set reduced to its Pareto-maximal vectors (antichains without
+    /// duplicates, as the search's sets are) and flattened: a row has 127 on the lies of `q`
+    /// (no earlier card) and 0 past `lies`; a column 127 off the lies of `mask` (where the card
+    /// cannot be played).
+    fn rows_and_columns(
+        x: &mut u64,
+        count: usize,
+        width: usize,
+        lies: usize,
+        q: &std::ops::Range<usize>,
+        mask: &std::ops::Range<usize>,
+    ) -> (Vec<u8>, Vec<u8>) {
+        let raw_rows: Vec<Vec<u8>> = (0..count)
+            .map(|_| {
+                (0..width)
+                    .map(|l| match l {
+                        l if q.contains(&l) => 127,
+                        l if l < lies => small(x),
+                        _ => 0,
+                    })
+                    .collect()
+            })
+            .collect();
+        let raw_cols: Vec<Vec<u8>> = (0..count)
+            .map(|_| {
+                (0..width)
+                    .map(|l| if mask.contains(&l) { small(x) } else { 127 })
+                    .collect()
+            })
+            .collect();
+        let pick = |vs: &[Vec<u8>]| -> Vec<u8> {
+            brute_pareto(vs)
+                .into_iter()
+                .flat_map(|k| vs[k as usize].clone())
+                .collect()
+        };
+        (pick(&raw_rows), pick(&raw_cols))
+    }
+
     #[test]
     fn the_row_and_column_filter_keeps_what_the_full_one_keeps() {
         // 14 lies in 16 bytes; the lies without an earlier card (`Q`, 127 in every row) and
@@ -1582,37 +1622,7 @@ mod tests {
             for seed in 0..60u64 {
                 let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
                 let count = 20 + (seed as usize % 4) * 15;
-                let raw_rows: Vec<Vec<u8>> = (0..count)
-                    .map(|_| {
-                        (0..width)
-                            .map(|l| match l {
-                                l if q.contains(&l) => 127,
-                                l if l < lies => small(&mut x),
-                                _ => 0,
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let raw_cols: Vec<Vec<u8>> = (0..count)
-                    .map(|_| {
-                        (0..width)
-                            .map(|l| {
-                                if mask.contains(&l) {
-                                    small(&mut x)
-                                } else {
-                                    127
-                                }
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let pick = |vs: &[Vec<u8>]| -> Vec<u8> {
-                    brute_pareto(vs)
-                        .into_iter()
-                        .flat_map(|k| vs[k as usize].clone())
-                        .collect()
-                };
-                let (rows, cols) = (pick(&raw_rows), pick(&raw_cols));
+                let (rows, cols) = rows_and_columns(&mut x, count, width, lies, &q, &mask);
                 let cs = cols.len() / width;
                 let all: Vec<Vec<u8>> = (0..rows.len() / width * cs)
                     .map(|k| {
@@ -1676,38 +1686,7 @@ mod tests {
         let (mut dropped, mut sure_seen) = (0, 0);
         for seed in 0..40u64 {
             let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-            let raw_rows: Vec<Vec<u8>> = (0..40)
-                .map(|_| {
-                    (0..width)
-                        .map(|l| match l {
-                            l if q.contains(&l) => 127,
-                            l if l < lies => small(&mut x),
-                            _ => 0,
-                        })
-                        .collect()
-                })
-                .collect();
-            let raw_cols: Vec<Vec<u8>> = (0..40)
-                .map(|_| {
-                    (0..width)
-                        .map(|l| {
-                            if mask.contains(&l) {
-                                small(&mut x)
-                            } else {
-                                127
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
-            // Antichains without duplicates, as the search's sets are.
-            let pick = |vs: &[Vec<u8>]| -> Vec<u8> {
-                brute_pareto(vs)
-                    .into_iter()
-                    .flat_map(|k| vs[k as usize].clone())
-                    .collect()
-            };
-            let (rows, cols) = (pick(&raw_rows), pick(&raw_cols));
+            let (rows, cols) = rows_and_columns(&mut x, 40, width, lies, &q, &mask);
             let cs = cols.len() / width;
             let combine = |k: u32, w: &mut [u8]| {
                 let (r, c) = (k as usize / cs, k as usize % cs);

@@ -179,18 +179,26 @@ const MAX_BATCH: usize = 256;
 /// where some seat takes spot cards and another draws at the end — a seat that does not take
 /// them, or the untracked seats when fewer than four are counted.
 fn left_suits(spot_suits: &[u8]) -> u8 {
+    let (taken, drawn) = taken_and_drawn(spot_suits);
+    taken & drawn
+}
+
+/// The suits some seat takes spot steps in, and the suits drawn at the end: by a seat that
+/// takes no spot steps there (a seat with a full automaton draws none), or by the untracked
+/// seats (every suit) when fewer than four are counted.
+fn taken_and_drawn(spot_suits: &[u8]) -> (u8, u8) {
     let taken = spot_suits.iter().fold(0u8, |a, &m| a | m);
     let drawn = spot_suits
         .iter()
         .filter(|&&m| m != 0b1111)
         .fold(0u8, |a, &m| a | !m & 0b1111)
         | if spot_suits.len() < 4 { 0b1111 } else { 0 };
-    taken & drawn
+    (taken, drawn)
 }
 
 /// One mask per seat from its `choices` (each seat's equally small sets of suits its shape
-/// can be read from; `None`: the seat is not projected and keeps its `spot_suits`) so that the fewest suits need a
-/// `Left` counter (ties: the earliest choices). `balanced` beside seats naming one suit
+/// can be read from; `None`: the seat is not projected and keeps its `spot_suits`) so that
+/// the fewest suits need a `Left` counter (ties: the earliest choices). `balanced` beside seats naming one suit
 /// each then names their suits, leaving a suit no seat takes spot cards in (measured: a
 /// quarter fewer states after the high cards on `N balanced 12-14, E 8-11 4-5♥, S 6-10
 /// 3+♦, W 5-12 2-4♣`).
@@ -235,14 +243,7 @@ fn fewest_lefts(choices: &[Option<Vec<u8>>], spot_suits: &[u8]) -> Vec<Option<u8
 /// take gets every spot card left (a seat with a full automaton takes spot steps in every
 /// suit and draws none; a loose seat draws the suits it takes no spot steps in).
 fn undrawn_suits(spot_suits: &[u8]) -> u8 {
-    if spot_suits.len() < 4 {
-        return 0;
-    }
-    let taken = spot_suits.iter().fold(0u8, |a, &m| a | m);
-    let drawn = spot_suits
-        .iter()
-        .filter(|&&m| m != 0b1111)
-        .fold(0u8, |a, &m| a | !m & 0b1111);
+    let (taken, drawn) = taken_and_drawn(spot_suits);
     taken & !drawn & 0b1111
 }
 

@@ -24,14 +24,24 @@ fn main() {
     let t = Instant::now();
     let mut d = Dealer::new(&set, Options::default()).expect("builds");
     let c = d.count();
-    println!(
-        "build {:?}: {:?} states {} work {} table bytes {}",
-        t.elapsed(),
-        c,
-        d.tables().states(),
-        d.tables().work(),
-        d.tables().bytes()
-    );
+    match (d.tables(), d.halves()) {
+        (Some(tables), _) => println!(
+            "build {:?}: {:?} states {} work {} table bytes {}",
+            t.elapsed(),
+            c,
+            tables.states(),
+            tables.work(),
+            tables.bytes()
+        ),
+        (None, Some(halves)) => println!(
+            "build {:?}: {:?} by halves, entries {} table bytes {}",
+            t.elapsed(),
+            c,
+            halves.entries(),
+            halves.bytes()
+        ),
+        (None, None) => unreachable!("a dealer counts by the chain or by halves"),
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let t = Instant::now();
     let mut left = n;

@@ -15,6 +15,7 @@
 use crate::combin::gcd;
 use crate::conditions::ConstraintSet;
 use crate::engine::{Tables, TablesError};
+use crate::halves::Halves;
 use crate::spec::Pair;
 use fairdeal_model::{Deal, Seat};
 use rand_core::RngCore;
@@ -138,11 +139,61 @@ impl Count {
 /// Most deals [`Dealer::sample_many`] asks the tables for at a time.
 const SAMPLE_MANY_BATCH: usize = 256;
 
+/// The exact part of a dealer: the suit-by-suit chain, or the two halves of the deck.
+#[derive(Debug, Clone)]
+enum Exact {
+    Chain(Box<Tables>),
+    Halves(Box<Halves>),
+}
+
+impl Exact {
+    fn seats(&self) -> &[Seat] {
+        match self {
+            Exact::Chain(t) => t.seats(),
+            Exact::Halves(h) => h.seats(),
+        }
+    }
+
+    /// Ordered tuples of the counted seats' hands (the halves count three or four seats,
+    /// whose hands are the deal).
+    fn tuples(&self) -> u128 {
+        match self {
+            Exact::Chain(t) => t.tuples(),
+            Exact::Halves(h) => h.deals(),
+        }
+    }
+
+    fn deals(&self) -> u128 {
+        match self {
+            Exact::Chain(t) => t.deals(),
+            Exact::Halves(h) => h.deals(),
+        }
+    }
+
+    fn sample_batch<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
+        match self {
+            Exact::Chain(t) => t.sample_batch(rng, n, out),
+            Exact::Halves(h) => h.sample_batch(rng, n, out),
+        }
+    }
+}
+
+/// Whether a set goes to the halves first: three or four counted seats and points somewhere
+/// (pure shape problems keep the chain's states small, and it samples faster).
+fn halves_first(set: &ConstraintSet, cands: &[Seat]) -> bool {
+    cands.len() >= 3
+        && (cands.iter().any(|&s| !set.seat(s).points.is_empty())
+            || set
+                .pairs
+                .iter()
+                .any(|p| matches!(p.kind, crate::conditions::PairKind::Points(_))))
+}
+
 /// A sampler of deals meeting a [`ConstraintSet`], uniform over those deals.
 #[derive(Debug, Clone)]
 pub struct Dealer {
     set: ConstraintSet,
-    tables: Tables,
+    tables: Exact,
     reject_seats: Vec<Seat>,
     reject_pairs: Vec<usize>,
     options: Options,
@@ -181,12 +232,18 @@ impl Dealer {
                 }
             }
         }
-        let tables = match Tables::new(set, &cands, options.budget) {
-            Ok(t) => t,
-            Err(TablesError::Budget { .. }) if options.fallback => {
-                Self::fallback(set, &cands, options.budget)?
-            }
-            Err(e) => return Err(e.into()),
+        let halves = halves_first(set, &cands)
+            .then(|| Halves::new(set, &cands))
+            .flatten();
+        let tables = match halves {
+            Some(h) => Exact::Halves(Box::new(h)),
+            None => Exact::Chain(Box::new(match Tables::new(set, &cands, options.budget) {
+                Ok(t) => t,
+                Err(TablesError::Budget { .. }) if options.fallback => {
+                    Self::fallback(set, &cands, options.budget)?
+                }
+                Err(e) => return Err(e.into()),
+            })),
         };
         if tables.tuples() == 0 {
             return Err(BuildError::NoDeal {
@@ -264,9 +321,21 @@ impl Dealer {
         }
     }
 
-    /// The counting tables (for statistics and diagnostics).
-    pub fn tables(&self) -> &Tables {
-        &self.tables
+    /// The chain's counting tables (for statistics and diagnostics), or `None` when the set
+    /// is counted by halves ([`Dealer::halves`]).
+    pub fn tables(&self) -> Option<&Tables> {
+        match &self.tables {
+            Exact::Chain(t) => Some(t),
+            Exact::Halves(_) => None,
+        }
+    }
+
+    /// The halves' tables, when the set is counted by halves.
+    pub fn halves(&self) -> Option<&Halves> {
+        match &self.tables {
+            Exact::Chain(_) => None,
+            Exact::Halves(h) => Some(h),
+        }
     }
 
     /// Draws a deal uniformly among those meeting every condition.
@@ -282,7 +351,9 @@ impl Dealer {
         extra: F,
     ) -> Result<Deal, SampleError> {
         for _ in 0..self.options.max_tries {
-            let Some(d) = self.tables.sample(rng) else {
+            let mut one = Vec::with_capacity(1);
+            self.tables.sample_batch(rng, 1, &mut one);
+            let Some(d) = one.pop() else {
                 break;
             };
             self.tries += 1;

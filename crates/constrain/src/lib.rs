@@ -4,8 +4,9 @@
 //!   `Display` prints it back; [`Spec::constraints`] resolves it into a [`ConstraintSet`].
 //! * [`Dealer`] counts ([`Dealer::count`], exact `u128` with units) and samples
 //!   ([`Dealer::sample`]) uniformly, by the suit-by-suit dynamic programme of [`engine`]
-//!   (Pavlicek's 2013 profile weighting, done without listing profiles); seats it cannot
-//!   count within budget fall back to rejection, reported in [`Count`].
+//!   (Pavlicek's 2013 profile weighting, done without listing profiles) — or, for three or
+//!   four seats with bounded shapes and points, by the two halves of the deck of [`halves`];
+//!   seats it cannot count within budget fall back to rejection, reported in [`Count`].
 //! * [`Levelled`] samples levelled sets: categories by weight, exactly inside each.
 //! * [`SetDealer`] deals a set of boards from a spec and a seed — the one stream the CLI
 //!   and the app share, so a revealed seed reproduces in either.
@@ -36,6 +37,7 @@ pub mod combin;
 pub mod conditions;
 pub mod dealer;
 pub mod engine;
+pub mod halves;
 pub mod level;
 pub mod parse;
 pub mod set;

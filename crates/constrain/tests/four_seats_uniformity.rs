@@ -256,3 +256,30 @@ fn every_seat_naming_one_suit_by_its_lengths() {
         i * 2 + usize::from(w == 2)
     });
 }
+
+/// Four balanced seats with points, counted and sampled by the two halves of the deck:
+/// North's HCP by West's pattern.
+#[test]
+fn four_balanced_seats_with_points_by_halves() {
+    let base = "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\n\
+                south: balanced, hcp 6-10\nwest: balanced, hcp 5-12";
+    let patterns = ["4333", "4432", "5332"];
+    let mut cells = Vec::new();
+    for n in 12..=14 {
+        for p in patterns {
+            cells.push(format!("north: hcp {n}\nwest: shape any {p}"));
+        }
+    }
+    assert!(dealer(base).halves().is_some(), "counted by the two halves");
+    check(base, &cells, 37, |d| {
+        let mut shape = d.hand(Seat::West).shape();
+        shape.sort_unstable_by(|a, b| b.cmp(a));
+        let p = match shape {
+            [4, 3, 3, 3] => 0,
+            [4, 4, 3, 2] => 1,
+            [5, 3, 3, 2] => 2,
+            other => panic!("West is not balanced: {other:?}"),
+        };
+        (hcp(d, Seat::North) - 12) as usize * 3 + p
+    });
+}

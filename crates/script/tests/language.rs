@@ -405,8 +405,8 @@ fn acceleration_is_described() {
         ),
         "{a}"
     );
-    // Here the joint tables exceed the budget (four balanced seats with points): the rarer
-    // part (the sum) is counted, the seats' conditions tested.
+    // Four balanced seats with points and a partnership's sum: counted by the two halves of
+    // the deck (the chain's tables exceed the budget there).
     let p = compile(
         "condition hcp(north) + hcp(south) >= 31 && hcp(north) >= 15 && hcp(east) >= 5 \
          && hcp(west) >= 3 && shape(north, any 4333 + any 4432 + any 5332) \
@@ -417,9 +417,31 @@ fn acceleration_is_described() {
     .unwrap();
     let a = p.acceleration();
     assert!(
-        a.contains("Sampled exactly: North-South: combined HCP 31-40 —"),
+        a.contains(
+            "Sampled exactly: North: 28 of 560 shapes, HCP 15-37; East: 28 of 560 shapes, \
+             HCP 5-37; South: 28 of 560 shapes; West: 28 of 560 shapes, HCP 3-37; \
+             North-South: combined HCP 31-40 —"
+        ),
         "{a}"
     );
+    // Here the joint tables exceed the budget (every seat's shape names two suits, with
+    // points, beside a partnership's sum; the halves take only shapes bounded in every
+    // suit): the seats are counted, the sum tested.
+    let p = compile(
+        "condition hcp(north) + hcp(south) >= 25 && hcp(north) >= 15 && spades(north) >= 4 \
+         && hearts(north) >= 4 && hcp(east) >= 5 && diamonds(east) >= 4 && hcp(south) >= 8 \
+         && hearts(south) >= 3 && clubs(south) >= 4 && hcp(west) >= 3 && clubs(west) <= 3\n",
+    )
+    .unwrap();
+    let a = p.acceleration();
+    assert!(
+        a.contains(
+            "Sampled exactly: North: 56 of 560 shapes, HCP 15-37; East: 220 of 560 shapes, \
+             HCP 5-37; South: 84 of 560 shapes, HCP 8-37; West: 340 of 560 shapes, HCP 3-37 —"
+        ),
+        "{a}"
+    );
+    assert!(!a.contains("North-South"), "{a}");
     let p = compile("condition cccc(north) > 1500\n").unwrap();
     assert!(p.acceleration().contains("Nothing in the condition"));
     let p = compile("condition hcp(north) > 40\nproduce 1\n").unwrap();

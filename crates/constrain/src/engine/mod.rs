@@ -105,8 +105,9 @@ use std::collections::BTreeMap;
 use thiserror::Error;
 
 /// Three- and four-seat sets the benchmarks count natively (`examples/four_seats_bench.rs`)
-/// and in the browser (`crates/app/tests/browser_bench.rs`), so both measure the same work.
-pub const BENCH_CASES: [(&str, &str); 6] = [
+/// and in the browser (`crates/app/tests/browser_bench.rs`), so both measure the same work
+/// (the last two are counted by [`crate::halves`]).
+pub const BENCH_CASES: [(&str, &str); 8] = [
     (
         "every-seat-10",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -130,6 +131,14 @@ pub const BENCH_CASES: [(&str, &str); 6] = [
     (
         "Nbal-beside-three-suits",
         "north: balanced, hcp 12-14\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
+    ),
+    (
+        "four-balanced",
+        "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12",
+    ),
+    (
+        "patterns+NS-sum",
+        "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\nsouth: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+",
     ),
 ];
 

@@ -1,0 +1,859 @@
+//! Exact counting and sampling by the two halves of the deck, ♠♥ against ♦♣: the structure
+//! for sets where every seat's shape is bounded in every suit (`balanced`, patterns) and
+//! three or four seats carry points — where the suit-by-suit chain of [`crate::engine`] keeps
+//! too many high cards waiting (four balanced seats with points).
+//!
+//! # Method
+//!
+//! A deal is four independent suit deals, tied only by each seat's shape (its four lengths)
+//! and its point totals (sums over the suits). One suit is tabulated once: for each *column*
+//! (the four seats' lengths in it, each allowed by that seat's shapes) and each vector of
+//! what the suit adds to the tracked totals (*coordinates*: a seat's points on a scale, a
+//! partnership's), the number of ways to deal it — the high cards that carry points placed
+//! card by card, the spot cards by a multinomial.
+//!
+//! A *half* (♠♥, or ♦♣) pairs two suits' columns. What a seat's two lengths there say about
+//! the rest of its shape is its *residual*: the length pairs of the other half that complete
+//! a shape of its set; seats' length pairs with the same residual are one *class*. A half's
+//! table holds, per tuple of the four seats' classes (a *group*), the number of ways to deal
+//! the half for each vector of totals. The count is then
+//!
+//! > Σ over ♠♥ groups *g*, over their vectors *a*: count(*g*, *a*) × Σ over the ♦♣ groups whose
+//! > classes complete *g*'s on every seat, over vectors *b* with *a* + *b* in every
+//! > coordinate's range: count(*h*, *b*),
+//!
+//! the inner sum read from a prefix-summed dense array of the completing ♦♣ groups in 2^D
+//! lookups (inclusion–exclusion over the box of *b* the ranges allow, *D* the number of
+//! coordinates). A half deals 26 cards, so its counts fit in `u64`; the whole count is `u128`.
+//!
+//! Totals are kept in each scale's unit (the gcd of its card values): a bounded coordinate up
+//! to its upper bound (a card that passes it is dropped), an unbounded one saturating at its
+//! lower bound, which keeps the sum of two halves exact for the test.
+//!
+//! Sampling draws the same factors top down, each with its exact weight: a ♠♥ group and
+//! vector (weight count × its completions), a completing ♦♣ group and vector, each half's two
+//! columns and vectors, each suit's high-card layout (weight: its spot multinomial), then the
+//! spot cards uniformly. Every deal meeting the set is drawn with probability 1 / count.
+//!
+//! Scope: no predealt cards, exact holdings or fits; at most [`MAX_COORDS`] coordinates;
+//! building work and memory bounded ([`Halves::new`] says `None` when over).
+
+use crate::combin::{below, choose_set_front, multinomial};
+use crate::conditions::{ConstraintSet, PairKind};
+use crate::spec::Scale;
+use fairdeal_model::{Deal, Hand, Holding, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use std::collections::HashMap;
+
+/// Most coordinates (tracked totals).
+pub const MAX_COORDS: usize = 6;
+
+/// Most entries of the dense array of one coordinate space.
+const DENSE_MAX: usize = 1 << 20;
+
+/// Most pairs of per-suit vectors combined when building both halves (the building work).
+const BUILD_WORK_MAX: u64 = 150_000_000;
+
+/// Most pairs of columns (by lengths alone) over both halves: checked before any table is
+/// built, so a set with a free seat (hundreds of columns a suit) is declined at once.
+const COLUMN_PAIRS_MAX: usize = 40_000;
+
+/// Most stored (vector, count) entries of both halves together.
+const ENTRIES_MAX: usize = 12_000_000;
+
+/// A vector of totals, one per coordinate, in each coordinate's unit.
+type Pt = [u16; MAX_COORDS];
+
+/// One tracked total: a scale summed over a set of seats, and its allowed range.
+#[derive(Debug, Clone)]
+struct Coord {
+    /// Seats whose cards count (bit per seat index).
+    seats: u8,
+    /// Value of each of the top five ranks, in the coordinate's unit.
+    weights: [u16; 5],
+    /// Least total, in units.
+    lo: u16,
+    /// Greatest total, in units, if bounded.
+    hi: Option<u16>,
+}
+
+impl Coord {
+    /// The largest value stored: the upper bound, or the lower one (saturating).
+    fn top(&self) -> u16 {
+        self.hi.unwrap_or(self.lo)
+    }
+
+    /// `a + b` as stored, or `None` past the upper bound.
+    fn add(&self, a: u16, b: u16) -> Option<u16> {
+        let s = a + b;
+        match self.hi {
+            Some(h) if s > h => None,
+            Some(_) => Some(s),
+            None => Some(s.min(self.lo)),
+        }
+    }
+}
+
+/// The coordinate space: the coordinates and the dense mixed-radix index of a vector.
+#[derive(Debug, Clone)]
+struct Space {
+    coords: Vec<Coord>,
+    strides: Vec<usize>,
+    size: usize,
+}
+
+impl Space {
+    fn add(&self, a: &Pt, b: &Pt) -> Option<Pt> {
+        let mut out = [0; MAX_COORDS];
+        for (c, coord) in self.coords.iter().enumerate() {
+            out[c] = coord.add(a[c], b[c])?;
+        }
+        Some(out)
+    }
+
+    fn index(&self, p: &Pt) -> u32 {
+        self.strides
+            .iter()
+            .zip(p)
+            .map(|(&s, &v)| s * usize::from(v))
+            .sum::<usize>() as u32
+    }
+
+    fn point(&self, mut index: u32) -> Pt {
+        let mut p = [0; MAX_COORDS];
+        for c in (0..self.coords.len()).rev() {
+            let s = self.strides[c] as u32;
+            p[c] = (index / s) as u16;
+            index %= s;
+        }
+        p
+    }
+
+    /// The box of second-half vectors `b` with `a + b` in every range, as inclusive bounds.
+    fn completions(&self, a: &Pt) -> Option<([u16; MAX_COORDS], [u16; MAX_COORDS])> {
+        let (mut lo, mut hi) = ([0; MAX_COORDS], [0; MAX_COORDS]);
+        for (c, coord) in self.coords.iter().enumerate() {
+            lo[c] = coord.lo.saturating_sub(a[c]);
+            hi[c] = match coord.hi {
+                Some(h) => h.checked_sub(a[c])?,
+                None => coord.lo,
+            };
+            if lo[c] > hi[c] {
+                return None;
+            }
+        }
+        Some((lo, hi))
+    }
+
+    /// Calls `f` with every stored vector `b` such that `a + b` is `target` (one for bounded
+    /// coordinates; for a saturated one, every value that reaches its lower bound).
+    fn preimages(&self, target: &Pt, a: &Pt, mut f: impl FnMut(Pt)) {
+        let d = self.coords.len();
+        let (mut from, mut to) = ([0u16; MAX_COORDS], [0u16; MAX_COORDS]);
+        for (c, coord) in self.coords.iter().enumerate() {
+            if coord.hi.is_none() && target[c] == coord.lo {
+                from[c] = coord.lo.saturating_sub(a[c]);
+                to[c] = coord.lo;
+            } else if target[c] >= a[c] {
+                from[c] = target[c] - a[c];
+                to[c] = from[c];
+            } else {
+                return;
+            }
+        }
+        let mut b = from;
+        loop {
+            f(b);
+            let mut c = 0;
+            loop {
+                if c == d {
+                    return;
+                }
+                if b[c] < to[c] {
+                    b[c] += 1;
+                    break;
+                }
+                b[c] = from[c];
+                c += 1;
+            }
+        }
+    }
+
+    /// Turns a dense array into its prefix sums over every coordinate.
+    fn prefix(&self, dense: &mut [u64]) {
+        for (c, coord) in self.coords.iter().enumerate() {
+            let stride = self.strides[c];
+            let d = usize::from(coord.top()) + 1;
+            for base in (0..self.size).step_by(stride * d) {
+                for k in 1..d {
+                    let (done, rest) = dense.split_at_mut(base + k * stride);
+                    let prev = &done[base + (k - 1) * stride..];
+                    for (x, &y) in rest[..stride].iter_mut().zip(prev) {
+                        *x = x.wrapping_add(y);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sum of a prefix-summed array over a box (inclusion–exclusion over its corners;
+    /// wrapping arithmetic, exact because the sum fits).
+    fn box_sum(&self, prefix: &[u64], lo: &[u16; MAX_COORDS], hi: &[u16; MAX_COORDS]) -> u64 {
+        let d = self.coords.len();
+        let mut sum = 0u64;
+        'corner: for m in 0u32..1 << d {
+            let mut index = 0;
+            for c in 0..d {
+                let v = if m >> c & 1 == 1 {
+                    if lo[c] == 0 {
+                        continue 'corner;
+                    }
+                    lo[c] - 1
+                } else {
+                    hi[c]
+                };
+                index += self.strides[c] * usize::from(v);
+            }
+            if m.count_ones() % 2 == 0 {
+                sum = sum.wrapping_add(prefix[index]);
+            } else {
+                sum = sum.wrapping_sub(prefix[index]);
+            }
+        }
+        sum
+    }
+}
+
+/// One way the point-carrying ranks of a suit fall: the holder of each, the number each seat
+/// holds, and what they add to every coordinate.
+#[derive(Debug, Clone)]
+struct Layout {
+    owners: [u8; 5],
+    held: [u8; 4],
+    adds: Pt,
+}
+
+/// One suit's column: the four seats' lengths and, per vector it adds, its number of deals.
+#[derive(Debug, Clone)]
+struct Column {
+    lengths: [u8; 4],
+    vectors: Vec<(Pt, u64)>,
+    /// The same counts by the vectors' dense index, sorted (for lookups when sampling).
+    by_index: Vec<(u32, u64)>,
+}
+
+/// A half's group: a tuple of the seats' classes, the column pairs that fall in it and the
+/// counts per vector (dense index, count).
+#[derive(Debug, Clone)]
+struct Group {
+    classes: [u16; 4],
+    pairs: Vec<(u32, u32)>,
+    entries: Vec<(u32, u64)>,
+    /// Each entry's vector, decoded (parallel to `entries`).
+    points: Vec<Pt>,
+}
+
+/// A half of the deck: two suits' tables and its groups.
+#[derive(Debug, Clone)]
+struct Half {
+    suits: [usize; 2],
+    groups: Vec<Group>,
+}
+
+/// The exact tables of a set counted by halves (see the module doc).
+#[derive(Debug, Clone)]
+pub struct Halves {
+    seats: Vec<Seat>,
+    space: Space,
+    /// Ranks from the top that carry points (0 to 5).
+    tracked: usize,
+    layouts: Vec<Layout>,
+    columns: [Vec<Column>; 4],
+    halves: [Half; 2],
+    /// Per seat, whether a ♠♥ class and a ♦♣ class complete each other (`[seat][a][b]`).
+    completes: [Vec<Vec<bool>>; 4],
+    /// Per ♠♥ group: the completing ♦♣ groups.
+    partners: Vec<Vec<u32>>,
+    /// Per ♠♥ group and entry: the completions' count (parallel to `entries`).
+    completions: Vec<Vec<u64>>,
+    /// Per ♠♥ group and entry: deals up to and including the entry, within the group.
+    within: Vec<Vec<u128>>,
+    /// Cumulative deals up to and including each ♠♥ group.
+    cumulative: Vec<u128>,
+    count: u128,
+}
+
+/// A scale's unit: the gcd of its card values (1 if it values none).
+fn unit(scale: &Scale) -> u32 {
+    scale
+        .weights
+        .iter()
+        .fold(0u32, |g, &w| gcd32(g, u32::from(w)))
+        .max(1)
+}
+
+fn gcd32(mut a: u32, mut b: u32) -> u32 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The most `seats` seats can hold together on a scale with these per-rank values: the
+/// best 13 cards a seat of the 20 that carry values (four of each rank).
+fn most(weights: &[u16; 5], seats: usize) -> u32 {
+    let mut values: Vec<u32> = weights.iter().flat_map(|&w| [u32::from(w); 4]).collect();
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    values.iter().take(13 * seats).sum()
+}
+
+/// The coordinates of a set, or `None` if it has a condition this structure does not take.
+fn coordinates(set: &ConstraintSet) -> Option<Vec<Coord>> {
+    let mut coords = Vec::new();
+    let mut push = |seats: u8, range: &crate::conditions::ScaleRange| -> Option<()> {
+        let u = unit(&range.scale);
+        let lo = range.lo.div_ceil(u);
+        let hi = range.hi.map(|h| h / u);
+        let weights = range.scale.weights.map(|w| (u32::from(w) / u) as u16);
+        // An upper bound the seats cannot pass (`hcp 15-37`, as dealer scripts write `>= 15`)
+        // is no bound: it would only widen the dense arrays.
+        let hi = hi.filter(|&h| h < most(&weights, seats.count_ones() as usize));
+        if hi.is_none() && lo == 0 {
+            return Some(());
+        }
+        coords.push(Coord {
+            seats,
+            weights,
+            lo: u16::try_from(lo).ok()?,
+            hi: hi.map(u16::try_from).transpose().ok()?,
+        });
+        Some(())
+    };
+    for seat in Seat::ALL {
+        let c = set.seat(seat);
+        if !c.fixed.is_empty() || c.exact_suits.iter().any(|&e| e) {
+            return None;
+        }
+        for r in &c.points {
+            push(1 << seat.index(), r)?;
+        }
+    }
+    for p in &set.pairs {
+        match &p.kind {
+            PairKind::Points(r) => {
+                let [a, b] = p.pair.seats();
+                push(1 << a.index() | 1 << b.index(), r)?;
+            }
+            PairKind::Fit { .. } => return None,
+        }
+    }
+    (coords.len() <= MAX_COORDS).then_some(coords)
+}
+
+/// Residual bit sets are over `x * 14 + y` for the other half's lengths (x, y).
+type Residual = [u64; 4];
+
+/// Per seat, per half, the class of each length pair (`None`: no shape of the set has it),
+/// a representative pair of each class, and whether classes complete each other.
+struct Classes {
+    /// `[half][seat][x * 14 + y]`.
+    class: [[Vec<Option<u16>>; 4]; 2],
+    /// `[half][seat][class]`: a length pair of the class.
+    reps: [[Vec<(u8, u8)>; 4]; 2],
+}
+
+fn classes(set: &ConstraintSet) -> Classes {
+    let mut class: [[Vec<Option<u16>>; 4]; 2] = Default::default();
+    let mut reps: [[Vec<(u8, u8)>; 4]; 2] = Default::default();
+    for seat in Seat::ALL {
+        let i = seat.index();
+        for half in 0..2 {
+            let mut residuals = vec![[0u64; 4]; 196];
+            for shape in set.seat(seat).shapes.iter() {
+                let (own, other) = if half == 0 {
+                    ((shape[0], shape[1]), (shape[2], shape[3]))
+                } else {
+                    ((shape[2], shape[3]), (shape[0], shape[1]))
+                };
+                let bit = usize::from(other.0) * 14 + usize::from(other.1);
+                residuals[usize::from(own.0) * 14 + usize::from(own.1)][bit / 64] |=
+                    1 << (bit % 64);
+            }
+            let mut ids: HashMap<Residual, u16> = HashMap::new();
+            class[half][i] = residuals
+                .iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    if *r == [0; 4] {
+                        return None;
+                    }
+                    let next = ids.len() as u16;
+                    let id = *ids.entry(*r).or_insert(next);
+                    if id == next {
+                        reps[half][i].push(((k / 14) as u8, (k % 14) as u8));
+                    }
+                    Some(id)
+                })
+                .collect();
+        }
+    }
+    Classes { class, reps }
+}
+
+/// Every layout of the top `tracked` ranks of a suit among the four seats.
+fn layouts(space: &Space, tracked: usize) -> Vec<Layout> {
+    let n = 4usize.pow(tracked as u32);
+    let mut out = Vec::with_capacity(n);
+    'layout: for code in 0..n {
+        let mut owners = [0u8; 5];
+        let mut held = [0u8; 4];
+        let mut raw = [0u16; MAX_COORDS];
+        let mut x = code;
+        for (r, owner) in owners.iter_mut().enumerate().take(tracked) {
+            *owner = (x % 4) as u8;
+            x /= 4;
+            held[usize::from(*owner)] += 1;
+            for (c, coord) in space.coords.iter().enumerate() {
+                if coord.seats >> *owner & 1 == 1 {
+                    raw[c] += coord.weights[r];
+                }
+            }
+        }
+        let mut adds = [0u16; MAX_COORDS];
+        for (c, coord) in space.coords.iter().enumerate() {
+            match coord.add(0, raw[c]) {
+                Some(v) => adds[c] = v,
+                None => continue 'layout,
+            }
+        }
+        out.push(Layout { owners, held, adds });
+    }
+    out
+}
+
+/// The number of tuples of lengths a suit's columns can have (each seat's allowed, adding to
+/// 13).
+fn column_count(allowed: &[[bool; 14]; 4]) -> usize {
+    let mut n = 0;
+    for a in 0..14usize {
+        for b in 0..14 - a {
+            for c in 0..14 - a - b {
+                let d = 13 - a - b - c;
+                n += usize::from(allowed[0][a] && allowed[1][b] && allowed[2][c] && allowed[3][d]);
+            }
+        }
+    }
+    n
+}
+
+/// The columns of one suit: each allowed tuple of lengths with its deals per vector.
+fn columns(
+    space: &Space,
+    allowed: &[[bool; 14]; 4],
+    layouts: &[Layout],
+    tracked: usize,
+) -> Vec<Column> {
+    let spots = 13 - tracked;
+    let mut out = Vec::new();
+    for a in 0..14u8 {
+        for b in 0..14 - a {
+            for c in 0..14 - a - b {
+                let d = 13 - a - b - c;
+                let lengths = [a, b, c, d];
+                if (0..4).any(|i| !allowed[i][usize::from(lengths[i])]) {
+                    continue;
+                }
+                let mut vectors: Vec<(Pt, u64)> = Vec::new();
+                for l in layouts {
+                    if (0..4).any(|i| l.held[i] > lengths[i]) {
+                        continue;
+                    }
+                    let rest: [usize; 3] =
+                        std::array::from_fn(|i| usize::from(lengths[i] - l.held[i]));
+                    let w = multinomial(spots, &rest) as u64;
+                    match vectors.iter_mut().find(|(p, _)| *p == l.adds) {
+                        Some(e) => e.1 += w,
+                        None => vectors.push((l.adds, w)),
+                    }
+                }
+                if !vectors.is_empty() {
+                    let mut by_index: Vec<(u32, u64)> =
+                        vectors.iter().map(|(p, w)| (space.index(p), *w)).collect();
+                    by_index.sort_unstable();
+                    out.push(Column {
+                        lengths,
+                        vectors,
+                        by_index,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Halves {
+    /// The tables of `set`, counting the seats `seats` (every seat with a condition; three
+    /// or four), or `None` when the set has a condition this structure does not take or
+    /// its tables would exceed the bounds on work and memory.
+    pub fn new(set: &ConstraintSet, seats: &[Seat]) -> Option<Halves> {
+        if seats.len() < 3 {
+            return None;
+        }
+        let coords = coordinates(set)?;
+        let mut strides = Vec::with_capacity(coords.len());
+        let mut size = 1usize;
+        for c in &coords {
+            strides.push(size);
+            size = size.checked_mul(usize::from(c.top()) + 1)?;
+        }
+        if size > DENSE_MAX {
+            return None;
+        }
+        let tracked = coords
+            .iter()
+            .flat_map(|c| (0..5).filter(|&r| c.weights[r] > 0))
+            .map(|r| r + 1)
+            .max()
+            .unwrap_or(0);
+        let space = Space {
+            coords,
+            strides,
+            size,
+        };
+        let layouts = layouts(&space, tracked);
+        let mut allowed = [[[false; 14]; 4]; 4];
+        for seat in Seat::ALL {
+            for shape in set.seat(seat).shapes.iter() {
+                for (s, &l) in shape.iter().enumerate() {
+                    allowed[s][seat.index()][usize::from(l)] = true;
+                }
+            }
+        }
+        let lengths: [usize; 4] = std::array::from_fn(|s| column_count(&allowed[s]));
+        if lengths[0] * lengths[1] + lengths[2] * lengths[3] > COLUMN_PAIRS_MAX {
+            return None;
+        }
+        let columns: [Vec<Column>; 4] =
+            std::array::from_fn(|s| columns(&space, &allowed[s], &layouts, tracked));
+        let classes = classes(set);
+        let mut work = 0u64;
+        let mut halves: Vec<Half> = Vec::with_capacity(2);
+        for (h, suits) in [[0usize, 1], [2, 3]].into_iter().enumerate() {
+            let mut index: HashMap<[u16; 4], usize> = HashMap::new();
+            let mut groups: Vec<Group> = Vec::new();
+            for (i0, c0) in columns[suits[0]].iter().enumerate() {
+                'pair: for (i1, c1) in columns[suits[1]].iter().enumerate() {
+                    let mut key = [0u16; 4];
+                    for (seat, k) in key.iter_mut().enumerate() {
+                        let at = usize::from(c0.lengths[seat]) * 14 + usize::from(c1.lengths[seat]);
+                        match classes.class[h][seat][at] {
+                            Some(id) => *k = id,
+                            None => continue 'pair,
+                        }
+                    }
+                    work += (c0.vectors.len() * c1.vectors.len()) as u64;
+                    if work > BUILD_WORK_MAX {
+                        return None;
+                    }
+                    let g = *index.entry(key).or_insert_with(|| {
+                        groups.push(Group {
+                            classes: key,
+                            pairs: Vec::new(),
+                            entries: Vec::new(),
+                            points: Vec::new(),
+                        });
+                        groups.len() - 1
+                    });
+                    groups[g].pairs.push((i0 as u32, i1 as u32));
+                }
+            }
+            halves.push(Half { suits, groups });
+        }
+        let mut dense = vec![0u64; size];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut entries = 0usize;
+        for half in &mut halves {
+            for group in &mut half.groups {
+                for &(i0, i1) in &group.pairs {
+                    let c0 = &columns[half.suits[0]][i0 as usize];
+                    let c1 = &columns[half.suits[1]][i1 as usize];
+                    for (p0, w0) in &c0.vectors {
+                        for (p1, w1) in &c1.vectors {
+                            if let Some(p) = space.add(p0, p1) {
+                                let at = space.index(&p);
+                                if dense[at as usize] == 0 {
+                                    touched.push(at);
+                                }
+                                dense[at as usize] += w0 * w1;
+                            }
+                        }
+                    }
+                }
+                touched.sort_unstable();
+                group.entries = touched
+                    .drain(..)
+                    .map(|at| (at, std::mem::take(&mut dense[at as usize])))
+                    .collect();
+                group.points = group.entries.iter().map(|e| space.point(e.0)).collect();
+                entries += group.entries.len();
+                if entries > ENTRIES_MAX {
+                    return None;
+                }
+            }
+        }
+        let [first, second] = <[Half; 2]>::try_from(halves).ok()?;
+        let completes: [Vec<Vec<bool>>; 4] = std::array::from_fn(|seat| {
+            let shapes = &set.seats[seat].shapes;
+            classes.reps[0][seat]
+                .iter()
+                .map(|&(a, b)| {
+                    classes.reps[1][seat]
+                        .iter()
+                        .map(|&(c, d)| shapes.contains([a, b, c, d]))
+                        .collect()
+                })
+                .collect()
+        });
+        let mut halves = Halves {
+            seats: seats.to_vec(),
+            space,
+            tracked,
+            layouts,
+            columns,
+            halves: [first, second],
+            completes,
+            partners: Vec::new(),
+            completions: Vec::new(),
+            within: Vec::new(),
+            cumulative: Vec::new(),
+            count: 0,
+        };
+        halves.join(&mut dense);
+        Some(halves)
+    }
+
+    /// Counts the deals: for each ♠♥ group, the completing ♦♣ groups summed into one
+    /// prefix-summed array, read once per vector of the group.
+    fn join(&mut self, dense: &mut [u64]) {
+        let [first, second] = &self.halves;
+        let mut total = 0u128;
+        for group in &first.groups {
+            let partners: Vec<u32> = second
+                .groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| {
+                    (0..4).all(|s| {
+                        self.completes[s][usize::from(group.classes[s])][usize::from(g.classes[s])]
+                    })
+                })
+                .map(|(k, _)| k as u32)
+                .collect();
+            let mut completions = vec![0u64; group.entries.len()];
+            let mut within = vec![0u128; group.entries.len()];
+            let mut sum = 0u128;
+            if !partners.is_empty() {
+                dense.fill(0);
+                for &k in &partners {
+                    for &(at, w) in &second.groups[k as usize].entries {
+                        dense[at as usize] += w;
+                    }
+                }
+                self.space.prefix(dense);
+                for (e, (&(_, w), a)) in group.entries.iter().zip(&group.points).enumerate() {
+                    if let Some((lo, hi)) = self.space.completions(a) {
+                        let c = self.space.box_sum(dense, &lo, &hi);
+                        completions[e] = c;
+                        sum += u128::from(w) * u128::from(c);
+                    }
+                    within[e] = sum;
+                }
+            }
+            total += sum;
+            self.partners.push(partners);
+            self.completions.push(completions);
+            self.within.push(within);
+            self.cumulative.push(total);
+        }
+        self.count = total;
+    }
+
+    /// The seats counted.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The number of deals meeting the set.
+    pub fn deals(&self) -> u128 {
+        self.count
+    }
+
+    /// Stored (vector, count) entries of both halves.
+    pub fn entries(&self) -> usize {
+        self.halves
+            .iter()
+            .flat_map(|h| &h.groups)
+            .map(|g| g.entries.len())
+            .sum()
+    }
+
+    /// Bytes the tables hold (entries and their vectors, completions and cumulative counts,
+    /// column pairs, per-suit columns, partners).
+    pub fn bytes(&self) -> usize {
+        let groups = self.halves.iter().flat_map(|h| &h.groups);
+        let pairs: usize = groups.clone().map(|g| g.pairs.len() * 8).sum();
+        let columns: usize = self
+            .columns
+            .iter()
+            .flatten()
+            .map(|c| c.vectors.len() * std::mem::size_of::<(Pt, u64)>())
+            .sum();
+        let partners: usize = self.partners.iter().map(|p| p.len() * 4).sum();
+        let completions: usize = self.completions.iter().map(|c| c.len() * (8 + 16)).sum();
+        let points = self.entries() * std::mem::size_of::<Pt>();
+        self.entries() * 16 + points + completions + pairs + columns + partners
+    }
+
+    /// Draws `n` deals uniformly onto `out` (none if there are none), each from its own
+    /// ChaCha8 generator keyed by the next 32 bytes of `rng`, as [`crate::engine::Tables`]
+    /// does, so grouping never changes the deals.
+    pub fn sample_batch<R: RngCore + ?Sized>(&self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
+        for _ in 0..n {
+            let mut key = [0u8; 32];
+            rng.fill_bytes(&mut key);
+            if self.count > 0 {
+                out.push(self.draw(&mut ChaCha8Rng::from_seed(key)));
+            }
+        }
+    }
+
+    /// One deal, drawn top down (see the module doc).
+    fn draw(&self, rng: &mut ChaCha8Rng) -> Deal {
+        let [first, second] = &self.halves;
+        let r = below(rng, self.count);
+        let g = self.cumulative.partition_point(|&c| c <= r);
+        let r = r - if g == 0 { 0 } else { self.cumulative[g - 1] };
+        let chosen = self.within[g].partition_point(|&c| c <= r);
+        let a = first.groups[g].points[chosen];
+        let (lo, hi) = self
+            .space
+            .completions(&a)
+            .expect("a drawn vector has completions");
+        let mut r = below(rng, u128::from(self.completions[g][chosen])) as u64;
+        let d = self.space.coords.len();
+        let mut b_pick = None;
+        'find: for &k in &self.partners[g] {
+            let group = &second.groups[k as usize];
+            for (&(_, w), b) in group.entries.iter().zip(&group.points) {
+                if (0..d).all(|c| lo[c] <= b[c] && b[c] <= hi[c]) {
+                    if r < w {
+                        b_pick = Some((k as usize, *b));
+                        break 'find;
+                    }
+                    r -= w;
+                }
+            }
+        }
+        let (k, b) = b_pick.expect("the completions add up");
+        let mut holdings = [[0u16; 4]; 4];
+        self.draw_half(rng, first, g, &a, &mut holdings);
+        self.draw_half(rng, second, k, &b, &mut holdings);
+        let hands = holdings.map(|h| Hand::from_holdings(h.map(Holding::from_bits)));
+        Deal::from_shuffle(hands)
+    }
+
+    /// Draws a half's two columns and vectors adding to `target`, then each suit's cards,
+    /// into `holdings[seat][suit]`.
+    fn draw_half(
+        &self,
+        rng: &mut ChaCha8Rng,
+        half: &Half,
+        g: usize,
+        target: &Pt,
+        holdings: &mut [[u16; 4]; 4],
+    ) {
+        let group = &half.groups[g];
+        let at = self.space.index(target);
+        let total = group
+            .entries
+            .binary_search_by_key(&at, |e| e.0)
+            .map(|e| group.entries[e].1)
+            .expect("the target is an entry of its group");
+        let mut r = below(rng, u128::from(total)) as u64;
+        for &(i0, i1) in &group.pairs {
+            let c0 = &self.columns[half.suits[0]][i0 as usize];
+            let c1 = &self.columns[half.suits[1]][i1 as usize];
+            for (p0, w0) in &c0.vectors {
+                let mut found = None;
+                self.space.preimages(target, p0, |p1| {
+                    if found.is_some() {
+                        return;
+                    }
+                    let at = self.space.index(&p1);
+                    if let Ok(e) = c1.by_index.binary_search_by_key(&at, |x| x.0) {
+                        let w1 = c1.by_index[e].1;
+                        if r < w0 * w1 {
+                            found = Some((p1, w1));
+                        } else {
+                            r -= w0 * w1;
+                        }
+                    }
+                });
+                if let Some((p1, w1)) = found {
+                    self.draw_suit(rng, half.suits[0], c0, p0, *w0, holdings);
+                    self.draw_suit(rng, half.suits[1], c1, &p1, w1, holdings);
+                    return;
+                }
+            }
+        }
+        unreachable!("the half's weights add up to its entry");
+    }
+
+    /// Draws a suit's high-card layout (weight: its spot multinomial) among those adding
+    /// `adds` within the column's lengths, then its spot cards uniformly.
+    fn draw_suit(
+        &self,
+        rng: &mut ChaCha8Rng,
+        suit: usize,
+        column: &Column,
+        adds: &Pt,
+        weight: u64,
+        holdings: &mut [[u16; 4]; 4],
+    ) {
+        let spots = 13 - self.tracked;
+        let mut r = below(rng, u128::from(weight)) as u64;
+        let lengths = column.lengths;
+        let layout = self
+            .layouts
+            .iter()
+            .filter(|l| l.adds == *adds && (0..4).all(|i| l.held[i] <= lengths[i]))
+            .find(|l| {
+                let rest: [usize; 3] = std::array::from_fn(|i| usize::from(lengths[i] - l.held[i]));
+                let w = multinomial(spots, &rest) as u64;
+                if r < w {
+                    return true;
+                }
+                r -= w;
+                false
+            })
+            .expect("the layouts' weights add up to the column's");
+        for (rank, &owner) in layout.owners.iter().enumerate().take(self.tracked) {
+            holdings[usize::from(owner)][suit] |= 1 << rank;
+        }
+        let mut cards: Vec<u8> = (self.tracked as u8..13).collect();
+        let mut rest = &mut cards[..];
+        for seat in 0..4 {
+            let k = usize::from(lengths[seat] - layout.held[seat]);
+            choose_set_front(rng, rest, k);
+            for &c in &rest[..k] {
+                holdings[seat][suit] |= 1 << c;
+            }
+            rest = &mut rest[k..];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

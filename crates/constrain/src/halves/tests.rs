@@ -1,0 +1,129 @@
+//! The halves' counts against the chain's (an independent structure) where both count, the
+//! same set turned a quarter and with its suits renamed, and a count by plain dealing.
+
+use super::Halves;
+use crate::combin::below_usize;
+use crate::engine::Tables;
+use crate::{parse, ConstraintSet, ALL_DEALS};
+use fairdeal_model::{Card, Deal, Hand, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+fn set(text: &str) -> ConstraintSet {
+    parse(text)
+        .unwrap_or_else(|e| panic!("{}", e.render(text)))
+        .constraints(None)
+        .expect("compiles")
+}
+
+fn seats(s: &ConstraintSet) -> Vec<Seat> {
+    Seat::ALL
+        .into_iter()
+        .filter(|&x| s.seat(x).constrained || s.pairs.iter().any(|p| p.pair.seats().contains(&x)))
+        .collect()
+}
+
+fn halves(text: &str) -> Halves {
+    let s = set(text);
+    Halves::new(&s, &seats(&s)).unwrap_or_else(|| panic!("{text}: not counted by halves"))
+}
+
+/// Four balanced seats with points on every seat: the set the chain cannot count.
+const FOUR_BALANCED: &str = "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12";
+
+#[test]
+fn counts_what_the_chain_counts() {
+    for text in [
+        "north: balanced\neast: balanced\nsouth: balanced\nwest: balanced",
+        "north: balanced, controls 3+\neast: shape any 4432\nsouth: balanced, controls 0-2\nwest: shape any 5332",
+        "north: shape 4=3=3=3, hcp 10-12\neast: shape 3=4=3=3, hcp 10-12\nsouth: shape 3=3=4=3, hcp 10-12\nwest: shape 3=3=3=4",
+        "north: shape 4=3=3=3\neast: shape 3=4=3=3\nsouth: shape 3=3=4=3\nwest: shape 3=3=3=4\nns: hcp 20-24\new: hcp 15+",
+        "north: shape 5=3=3=2 + 3=5=3=2, hcp 12+\neast: shape 2=3=4=4\nsouth: shape 3=2=3=5 + 3=2=5=3, hcp 0-7\nwest: shape 3=5=3=2 + 3=5=2=3",
+    ] {
+        let s = set(text);
+        let chain = Tables::new(&s, &seats(&s), u64::MAX)
+            .unwrap_or_else(|e| panic!("{text}: the chain: {e}"));
+        assert!(chain.deals() > 0, "{text}");
+        assert_eq!(halves(text).deals(), chain.deals(), "{text}");
+    }
+}
+
+/// The same set with every seat moved round a quarter, and with ♠♥ swapped with ♦♣
+/// (the two halves trade places), counts the same deals.
+#[test]
+fn turned_and_renamed_sets_agree() {
+    let base = "north: balanced, hcp 12-14\neast: shape any 4432, hcp 8-11\nsouth: shape 5=3=3=2 + 3=5=3=2, hcp 6-10\nwest: balanced, hcp 5-12\new: hcp 14-20";
+    let turned = "east: balanced, hcp 12-14\nsouth: shape any 4432, hcp 8-11\nwest: shape 5=3=3=2 + 3=5=3=2, hcp 6-10\nnorth: balanced, hcp 5-12\nns: hcp 14-20";
+    let renamed = "north: balanced, hcp 12-14\neast: shape any 4432, hcp 8-11\nsouth: shape 3=2=5=3 + 3=2=3=5, hcp 6-10\nwest: balanced, hcp 5-12\new: hcp 14-20";
+    let n = halves(base).deals();
+    assert!(n > 0);
+    assert_eq!(halves(turned).deals(), n);
+    assert_eq!(halves(renamed).deals(), n);
+    let swapped = "south: balanced, hcp 12-14\neast: balanced, hcp 8-11\nnorth: balanced, hcp 6-10\nwest: balanced, hcp 5-12";
+    assert_eq!(halves(swapped).deals(), halves(FOUR_BALANCED).deals());
+}
+
+/// A uniform random deal (Fisher–Yates over the deck).
+fn random_deal(rng: &mut ChaCha8Rng) -> Deal {
+    let mut cards: Vec<Card> = (0..52)
+        .map(|i| Card::from_index(i).expect("a card"))
+        .collect();
+    for i in 0..51 {
+        let j = i + below_usize(rng, 52 - i);
+        cards.swap(i, j);
+    }
+    let hands: [Hand; 4] =
+        std::array::from_fn(|s| cards[s * 13..s * 13 + 13].iter().copied().collect());
+    Deal::from_shuffle(hands)
+}
+
+/// Counts against plain dealing: the share of two million random deals meeting each set is
+/// within five standard errors of count / all deals (a check that shares no code with the
+/// count but [`ConstraintSet::accepts`]).
+#[test]
+fn counts_match_plain_dealing() {
+    for (text, seed) in [
+        (FOUR_BALANCED, 16),
+        ("north: shape any 4432, hcp 11+\neast: balanced\nsouth: shape any 5332 + any 4333\nwest: balanced, controls 0-3\nns: hcp 22-26", 17),
+    ] {
+        let s = set(text);
+        let p = halves(text).deals() as f64 / ALL_DEALS as f64;
+        let n = 2_000_000;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let hits = (0..n)
+            .filter(|_| s.accepts(&random_deal(&mut rng)))
+            .count();
+        let sd = (p * (1.0 - p) / n as f64).sqrt();
+        let seen = hits as f64 / n as f64;
+        println!("{text:?}: exact {p:.6}, dealt {seen:.6} ({hits} of {n})");
+        assert!(p > 1e-3, "{text}: too rare for this check ({p})");
+        assert!((seen - p).abs() < 5.0 * sd, "{text}: exact {p}, dealt {seen}");
+    }
+}
+
+/// Every sampled deal meets the set.
+#[test]
+fn sampled_deals_meet_the_set() {
+    let s = set(FOUR_BALANCED);
+    let h = halves(FOUR_BALANCED);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut deals = Vec::new();
+    h.sample_batch(&mut rng, 2000, &mut deals);
+    assert_eq!(deals.len(), 2000);
+    for d in &deals {
+        assert!(s.accepts(d), "{d}");
+    }
+}
+
+/// Outside its scope it says so: a fit, predealt cards, a seat with no bounded shape.
+#[test]
+fn declines_what_it_does_not_count() {
+    for text in [
+        "north: balanced\neast: balanced\nsouth: balanced\nwest: balanced\nns: fit 8+ spades",
+        "north: balanced, has SA\neast: balanced\nsouth: balanced\nwest: balanced",
+        "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
+    ] {
+        let s = set(text);
+        assert!(Halves::new(&s, &seats(&s)).is_none(), "{text}");
+    }
+}

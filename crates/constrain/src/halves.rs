@@ -501,7 +501,10 @@ impl Halves {
         if seats.len() < 3 {
             return None;
         }
-        let coords = coordinates(set)?;
+        let mut coords = coordinates(set)?;
+        // The narrowest range last (the slowest coordinate of the dense index), so the
+        // sampler's run of completions in it is short.
+        coords.sort_by_key(|c| std::cmp::Reverse(c.hi.map_or(u16::MAX, |h| h - c.lo.min(h))));
         let mut strides = Vec::with_capacity(coords.len());
         let mut size = 1usize;
         for c in &coords {
@@ -744,9 +747,26 @@ impl Halves {
         let mut r = below(rng, u128::from(self.completions[g][chosen])) as u64;
         let d = self.space.coords.len();
         let mut b_pick = None;
+        // Entries are sorted by dense index, whose slowest coordinate is the last: those in
+        // the box's range of it are one run.
+        let (from, to) = match d.checked_sub(1) {
+            Some(last) => {
+                let stride = self.space.strides[last] as u32;
+                (
+                    u32::from(lo[last]) * stride,
+                    (u32::from(hi[last]) + 1) * stride,
+                )
+            }
+            None => (0, u32::MAX),
+        };
         'find: for &k in &self.partners[g] {
             let group = &second.groups[k as usize];
-            for (&(_, w), b) in group.entries.iter().zip(&group.points) {
+            let start = group.entries.partition_point(|e| e.0 < from);
+            let end = group.entries.partition_point(|e| e.0 < to);
+            for (&(_, w), b) in group.entries[start..end]
+                .iter()
+                .zip(&group.points[start..end])
+            {
                 if (0..d).all(|c| lo[c] <= b[c] && b[c] <= hi[c]) {
                     if r < w {
                         b_pick = Some((k as usize, *b));

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 11] = [
+const CASES: [(&str, &str, &str); 13] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -67,6 +67,16 @@ const CASES: [(&str, &str, &str); 11] = [
         "a balanced seat beside three suited seats: N balanced 12-14, E 8-11 4-5♥, S 6-10 3+♦, W 5-12 2-4♣",
         "north: balanced, hcp 12-14\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4",
         "shape(north, any 4333 + any 4432 + any 5332) && hcp(north)>=12 && hcp(north)<=14 && hcp(east)>=8 && hcp(east)<=11 && hearts(east)>=4 && hearts(east)<=5 && hcp(south)>=6 && hcp(south)<=10 && diamonds(south)>=3 && hcp(west)>=5 && hcp(west)<=12 && clubs(west)>=2 && clubs(west)<=4",
+    ),
+    (
+        "four balanced seats (halves): N 12-14, E 8-11, S 6-10, W 5-12",
+        "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12",
+        "shape(north, any 4333 + any 4432 + any 5332) && shape(east, any 4333 + any 4432 + any 5332) && shape(south, any 4333 + any 4432 + any 5332) && shape(west, any 4333 + any 4432 + any 5332) && hcp(north)>=12 && hcp(north)<=14 && hcp(east)>=8 && hcp(east)<=11 && hcp(south)>=6 && hcp(south)<=10 && hcp(west)>=5 && hcp(west)<=12",
+    ),
+    (
+        "patterns and NS's sum (halves): N 4432/5422 15+, E 5431, S 4333/5332, W 6322 3+, NS 31+",
+        "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\nsouth: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+",
+        "shape(north, any 4432 + any 5422) && hcp(north)>=15 && shape(east, any 5431) && shape(south, any 4333 + any 5332) && shape(west, any 6322) && hcp(west)>=3 && hcp(north)+hcp(south)>=31",
     ),
 ];
 

@@ -44,3 +44,21 @@ fn three_seats_with_shapes_and_points_are_exact() {
     assert!(out.contains("exact seats: North, East, South\n"), "{out}");
     assert!(!out.contains("not counted"), "{out}");
 }
+
+#[test]
+fn four_balanced_seats_with_points_are_exact() {
+    // Counted by the two halves of the deck; the figure is checked against plain dealing in
+    // `fairdeal-constrain` (halves' tests).
+    let out = count(
+        "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12\n",
+    );
+    assert!(
+        out.contains("exact seats: North, East, South, West\n"),
+        "{out}"
+    );
+    assert!(!out.contains("not counted"), "{out}");
+    assert!(
+        deals_line(&out).contains("179779171528516070967079680"),
+        "{out}"
+    );
+}

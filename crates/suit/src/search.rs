@@ -44,7 +44,7 @@ const POSITION_LIMIT: usize = 4_000_000;
 /// large filters (a unit of its work costs several times one of a scan's): Q1053 / 97 (30 s
 /// before, refused at the limit) solves under it in about 3 s, K8 / Q1064 (20 s with no
 /// limit) in about 7 s. [`cross`]'s units run slower (Q975 / 103 reaches the limit after
-/// 10-20 s).
+/// 10-20 s; since a row's queries share their lookup on `P`, 20-25 s at load 2).
 const WORK_LIMIT: u64 = 12_000_000_000;
 /// Combinations of two sets' vectors a defender's choice filters before giving up (a guard on
 /// memory: four bytes of sum each, four more of number when pruned); in [`cross`], the

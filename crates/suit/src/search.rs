@@ -44,7 +44,7 @@ const POSITION_LIMIT: usize = 4_000_000;
 /// large filters (a unit of its work costs several times one of a scan's): Q1053 / 97 (30 s
 /// before, refused at the limit) solves under it in about 3 s, K8 / Q1064 (20 s with no
 /// limit) in about 7 s. [`cross`]'s units run slower (Q975 / 103 reaches the limit after
-/// 10-20 s).
+/// 10-20 s; since a row's queries share their lookup on `P`, 20-25 s at load 2).
 const WORK_LIMIT: u64 = 12_000_000_000;
 /// Combinations of two sets' vectors a defender's choice filters before giving up (a guard on
 /// memory: four bytes of sum each, four more of number when pruned); in [`cross`], the
@@ -988,6 +988,149 @@ impl Index {
         *work += ands;
         false
     }
+
+    /// The bitsets a query of `v` restricted to the places `places` ANDs: for each place
+    /// whose level is above 0 and reached by some but not every vector, its set (most
+    /// selective first); `None` when no vector reaches one of them.
+    fn streams_of(&self, v: &[u8], places: &[usize]) -> Option<Vec<usize>> {
+        let mut streams = Vec::with_capacity(places.len());
+        for &l in places {
+            let t = level(v[l]);
+            if t == 0 {
+                continue;
+            }
+            let s = l * LEVELS + t - 1;
+            match self.count[s] as usize {
+                0 => return None,
+                c if c == self.len => {}
+                _ => streams.push(s),
+            }
+        }
+        streams.sort_by_key(|&s| self.count[s]);
+        Some(streams)
+    }
+
+    /// The chunks (number, words) of the indexed vectors at least `v` on the places
+    /// `places`, those with at least one such vector, the newest first: a prefix of queries
+    /// sharing those entries ([`Index::each_dominator_among`] takes it on). `work` counts the
+    /// words ANDed.
+    fn at_least_on(
+        &self,
+        v: &[u8],
+        places: &[usize],
+        work: &mut u64,
+    ) -> Vec<(usize, [u64; CHUNK])> {
+        let mut out = Vec::new();
+        if self.len == 0 {
+            return out;
+        }
+        let Some(streams) = self.streams_of(v, places) else {
+            return out;
+        };
+        let chunks = self.len.div_ceil(64 * CHUNK);
+        let sw = chunks.div_ceil(64);
+        let mut live = vec![!0u64; sw];
+        if let Some(last) = live.last_mut() {
+            if !chunks.is_multiple_of(64) {
+                *last = (1u64 << (chunks % 64)) - 1;
+            }
+        }
+        let mut ands = 0u64;
+        for &s in &streams {
+            for (a, &b) in live.iter_mut().zip(&self.summary[s][..sw]) {
+                *a &= b;
+            }
+            ands += sw as u64;
+        }
+        for (i, &word) in live.iter().enumerate().rev() {
+            let mut word = word;
+            while word != 0 {
+                let top = 63 - word.leading_zeros() as usize;
+                word &= !(1u64 << top);
+                let chunk = i * 64 + top;
+                let c0 = chunk * CHUNK;
+                let mut acc = [!0u64; CHUNK];
+                for &s in &streams {
+                    let mut any = 0;
+                    for (a, &b) in acc.iter_mut().zip(&self.bits[s][c0..][..CHUNK]) {
+                        *a &= b;
+                        any |= *a;
+                    }
+                    ands += CHUNK as u64;
+                    if any == 0 {
+                        break;
+                    }
+                }
+                // Past the last vector every set is empty, but `acc` is not when no set
+                // was ANDed.
+                for (j, a) in acc.iter_mut().enumerate() {
+                    let first = (c0 + j) * 64;
+                    if first >= self.len {
+                        *a = 0;
+                    } else if self.len - first < 64 {
+                        *a &= (1u64 << (self.len - first)) - 1;
+                    }
+                }
+                if acc.iter().any(|&a| a != 0) {
+                    out.push((chunk, acc));
+                }
+            }
+        }
+        *work += ands;
+        out
+    }
+
+    /// [`Index::each_dominator`] for a `v` whose entries on the other places are those the
+    /// chunks `among` (from [`Index::at_least_on`]) were taken for: calls `f` on each indexed
+    /// vector in them at least `v` on the places `places`, the newest first, until `f`
+    /// returns `true`; whether it did. The vectors it calls `f` on are exactly the dominators
+    /// of `v` (when `v`'s entries outside `places` and the prefix's places are 0), the same as
+    /// [`Index::each_dominator`] would, in the same order.
+    fn each_dominator_among(
+        &self,
+        among: &[(usize, [u64; CHUNK])],
+        v: &[u8],
+        places: &[usize],
+        work: &mut u64,
+        mut f: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let Some(streams) = self.streams_of(v, places) else {
+            return false;
+        };
+        let mut ands = 0u64;
+        for &(chunk, base) in among {
+            let c0 = chunk * CHUNK;
+            let mut acc = base;
+            let mut any = !0u64;
+            for &s in &streams {
+                any = 0;
+                for (a, &b) in acc.iter_mut().zip(&self.bits[s][c0..][..CHUNK]) {
+                    *a &= b;
+                    any |= *a;
+                }
+                ands += CHUNK as u64;
+                if any == 0 {
+                    break;
+                }
+            }
+            if any == 0 {
+                continue;
+            }
+            for (j, &a) in acc.iter().enumerate().rev() {
+                let mut a = a;
+                while a != 0 {
+                    let b = 63 - a.leading_zeros() as usize;
+                    a &= !(1u64 << b);
+                    if f((c0 + j) * 64 + b) {
+                        *work += ands;
+                        return true;
+                    }
+                }
+            }
+        }
+        *work += ands + among.len() as u64;
+        false
+    }
 }
 
 /// An [`Index`] with the dominators it found last, tried first (neighbouring candidates in
@@ -1507,6 +1650,58 @@ mod tests {
                 let last = index.find(v, &mut work).expect("itself");
                 assert!(last >= i && dominates(&vs[last], v));
             }
+        }
+    }
+
+    #[test]
+    fn a_query_in_two_steps_names_the_same_dominators() {
+        // Queries zero off two sets of places `p` and `o` (as in `cross`): the chunks at
+        // least the query on `p`, then the vectors of those at least it on `o`, are its
+        // dominators, newest first. 1 000 vectors leave a last chunk part full.
+        for (count, width, lies) in [(1_000, 24, 20), (40_000, 8, 6)] {
+            let vs = low_vectors(count, width, lies);
+            let mut index = Index::new(width, 0);
+            for v in &vs {
+                index.push(v);
+            }
+            let half = lies / 2;
+            let p: Vec<usize> = (0..half).collect();
+            let o: Vec<usize> = (half..lies).collect();
+            let mut qs = low_vectors(count + 200, width, lies).split_off(count);
+            // Queries taken from indexed vectors (each dominated at least by itself), one
+            // with zeros on `p` (no set ANDed there) and one all zero (every vector).
+            qs.extend(vs.iter().step_by(53).cloned());
+            qs.push(
+                (0..width)
+                    .map(|l| if p.contains(&l) { 0 } else { 1 })
+                    .collect(),
+            );
+            qs.push(vec![0; width]);
+            let (mut work, mut found) = (0, 0);
+            for q in &mut qs {
+                for x in q[lies..].iter_mut() {
+                    *x = 0;
+                }
+                let want: Vec<usize> = (0..count).rev().filter(|&i| dominates(&vs[i], q)).collect();
+                let among = index.at_least_on(q, &p, &mut work);
+                let mut got = Vec::new();
+                let stopped = index.each_dominator_among(&among, q, &o, &mut work, |i| {
+                    got.push(i);
+                    false
+                });
+                assert!(!stopped);
+                assert_eq!(got, want, "{q:?}");
+                // Stopping at the first: the newest dominator, as `find` names it.
+                let mut first = None;
+                index.each_dominator_among(&among, q, &o, &mut work, |i| {
+                    first = Some(i);
+                    true
+                });
+                assert_eq!(first, want.first().copied());
+                assert_eq!(index.find(q, &mut work), first);
+                found += !want.is_empty() as usize;
+            }
+            assert!(found > 0 && found < qs.len(), "{found} of {}", qs.len());
         }
     }
 

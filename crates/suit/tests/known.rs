@@ -372,7 +372,7 @@ fn a_holding_whose_search_explodes_is_refused_not_run_for_minutes() {
     // cards (96 lies); after a first lead one defender's choice leaves more than 40 million
     // combinations of two Pareto sets to filter. The solver stops at a guard with a message
     // instead of running on: since the row-and-column filter (search/cross.rs) gets past
-    // that choice, at the work limit further on (about 10-20 s natively; about a second
+    // that choice, at the work limit further on (about 10-25 s natively; about a second
     // before). (K8 / Q1064, refused here before, now solves in about 7 s: the same report as
     // the search with its limits lifted.)
     let p = Problem::parse(

@@ -45,12 +45,25 @@
 //! classes (`CROSS_RATIO`): (1) costs about a class's filter per class, which on a few
 //! holdings with many classes and few combinations left is more than the Pareto filter of
 //! those combinations.
+//!
+//! The queries of (2) in one row share their entries on `P` (`a_r`); a row with several
+//! queries looks up the rows at least `a_r` on `P` once ([`Index::at_least_on`]: the chunks
+//! of the index with such a row, and their bits), and each query ANDs only the sets of `O`
+//! on those chunks ([`Index::each_dominator_among`]). A row is at least `x` exactly when it
+//! is at least `x` on `P` and on `O` (`x` is 0 elsewhere), so the rows each query is given
+//! are the ones a whole query gives, in the same order (newest first): the same answer,
+//! fewer words ANDed when the row has many columns left (Q1084 / A6: 622 222 queries in
+//! 84 138 rows at one choice).
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use super::cover::{each_bit, Pruner};
 use super::{min_total, pareto, sorted, total, words_of, Index, CANDIDATE_LIMIT, WORK_LIMIT};
+
+/// Queries of condition (2) in one row from which the row's entries on `P` are looked up
+/// once ([`Index::at_least_on`]) for all of them.
+const PREFIX_FROM: usize = 2;
 
 /// The classes of rows (`width` bytes each, flat) by their entries on `O` (the places of `mask`
 /// where the rows are not 127): how many [`keep`]'s own filters of the rows' classes make.
@@ -184,9 +197,14 @@ pub(super) fn keep(
     let mut later: Vec<u32> = Vec::new();
     let mut eq_maps: Vec<Option<HashMap<Vec<u8>, Vec<u32>>>> = vec![None; profiles.len()];
     let mut keys: Vec<u32> = Vec::new();
+    // A row with several queries: the rows at least row `r` on `P` (`x` is `a_r` there in
+    // every query of the row), found once, then each query ANDs only the sets of `O` in
+    // those chunks. A single query is asked at once (all its sets, most selective first).
     for r in 0..rn {
         let a = &rows[r * width..][..width];
         let left = &lefts[class_of[r] as usize];
+        let queries = left.iter().filter(|&&(_, covering)| !covering).count();
+        let prefix = (queries >= PREFIX_FROM).then(|| index.at_least_on(a, &p, work));
         for &(j, covering) in left {
             if covering {
                 // `c(r, j)` is `a_r` outside `Q`: only row `r` is at least `a_r` there.
@@ -201,7 +219,7 @@ pub(super) fn keep(
                 x[l] = a[l].min(b[l]);
             }
             later.clear();
-            let ruled_out = index.each_dominator(&x, work, |r2| {
+            let mut rules_out = |r2: usize| {
                 if r2 == r {
                     return false;
                 }
@@ -213,7 +231,11 @@ pub(super) fn keep(
                 }
                 later.push(r2 as u32);
                 false
-            });
+            };
+            let ruled_out = match &prefix {
+                Some(among) => index.each_dominator_among(among, &x, &o, work, &mut rules_out),
+                None => index.each_dominator(&x, work, &mut rules_out),
+            };
             *work += (p.len() + o.len()) as u64;
             if ruled_out {
                 continue;

@@ -972,16 +972,9 @@ impl Index {
                 if dead {
                     continue;
                 }
-                for (j, &a) in acc.iter().enumerate().rev() {
-                    let mut a = a;
-                    while a != 0 {
-                        let b = 63 - a.leading_zeros() as usize;
-                        a &= !(1u64 << b);
-                        if f((c0 + j) * 64 + b) {
-                            *work += ands;
-                            return true;
-                        }
-                    }
+                if newest_first(&acc, c0, &mut f) {
+                    *work += ands;
+                    return true;
                 }
             }
         }
@@ -1116,21 +1109,31 @@ impl Index {
             if any == 0 {
                 continue;
             }
-            for (j, &a) in acc.iter().enumerate().rev() {
-                let mut a = a;
-                while a != 0 {
-                    let b = 63 - a.leading_zeros() as usize;
-                    a &= !(1u64 << b);
-                    if f((c0 + j) * 64 + b) {
-                        *work += ands;
-                        return true;
-                    }
-                }
+            if newest_first(&acc, c0, &mut f) {
+                *work += ands;
+                return true;
             }
         }
         *work += ands + among.len() as u64;
         false
     }
+}
+
+/// Calls `f` on the vectors whose bits are set in `acc` (a chunk's words, the chunk's first
+/// vector at `c0 * 64`), the newest (highest number) first, until it returns true; true if
+/// it did.
+fn newest_first(acc: &[u64], c0: usize, f: &mut impl FnMut(usize) -> bool) -> bool {
+    for (j, &a) in acc.iter().enumerate().rev() {
+        let mut a = a;
+        while a != 0 {
+            let b = 63 - a.leading_zeros() as usize;
+            a &= !(1u64 << b);
+            if f((c0 + j) * 64 + b) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// An [`Index`] with the dominators it found last, tried first (neighbouring candidates in

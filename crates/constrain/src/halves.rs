@@ -38,7 +38,7 @@
 //! Scope: no predealt cards, exact holdings or fits; at most [`MAX_COORDS`] coordinates;
 //! building work and memory bounded ([`Halves::new`] says `None` when over).
 
-use crate::combin::{below, choose_set_front, multinomial};
+use crate::combin::{below, choose_set_front, gcd, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
 use crate::spec::Scale;
 use fairdeal_model::{Deal, Hand, Holding, Seat};
@@ -286,18 +286,11 @@ pub struct Halves {
 
 /// A scale's unit: the gcd of its card values (1 if it values none).
 fn unit(scale: &Scale) -> u32 {
-    scale
+    let g = scale
         .weights
         .iter()
-        .fold(0u32, |g, &w| gcd32(g, u32::from(w)))
-        .max(1)
-}
-
-fn gcd32(mut a: u32, mut b: u32) -> u32 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
+        .fold(0u128, |g, &w| gcd(g, u128::from(w)));
+    g.max(1) as u32
 }
 
 /// The most `seats` seats can hold together on a scale with these per-rank values: the
@@ -432,19 +425,13 @@ fn layouts(space: &Space, tracked: usize) -> Vec<Layout> {
     out
 }
 
-/// The number of tuples of lengths a suit's columns can have (each seat's allowed, adding to
-/// 13).
-fn column_count(allowed: &[[bool; 14]; 4]) -> usize {
-    let mut n = 0;
-    for a in 0..14usize {
-        for b in 0..14 - a {
-            for c in 0..14 - a - b {
-                let d = 13 - a - b - c;
-                n += usize::from(allowed[0][a] && allowed[1][b] && allowed[2][c] && allowed[3][d]);
-            }
-        }
-    }
-    n
+/// The tuples of lengths a suit's columns can have: each seat's allowed, adding to 13.
+fn length_tuples(allowed: &[[bool; 14]; 4]) -> impl Iterator<Item = [u8; 4]> + '_ {
+    (0..14u8)
+        .flat_map(|a| {
+            (0..14 - a).flat_map(move |b| (0..14 - a - b).map(move |c| [a, b, c, 13 - a - b - c]))
+        })
+        .filter(|l| (0..4).all(|i| allowed[i][usize::from(l[i])]))
 }
 
 /// The columns of one suit: each allowed tuple of lengths with its deals per vector.
@@ -456,38 +443,28 @@ fn columns(
 ) -> Vec<Column> {
     let spots = 13 - tracked;
     let mut out = Vec::new();
-    for a in 0..14u8 {
-        for b in 0..14 - a {
-            for c in 0..14 - a - b {
-                let d = 13 - a - b - c;
-                let lengths = [a, b, c, d];
-                if (0..4).any(|i| !allowed[i][usize::from(lengths[i])]) {
-                    continue;
-                }
-                let mut vectors: Vec<(Pt, u64)> = Vec::new();
-                for l in layouts {
-                    if (0..4).any(|i| l.held[i] > lengths[i]) {
-                        continue;
-                    }
-                    let rest: [usize; 3] =
-                        std::array::from_fn(|i| usize::from(lengths[i] - l.held[i]));
-                    let w = multinomial(spots, &rest) as u64;
-                    match vectors.iter_mut().find(|(p, _)| *p == l.adds) {
-                        Some(e) => e.1 += w,
-                        None => vectors.push((l.adds, w)),
-                    }
-                }
-                if !vectors.is_empty() {
-                    let mut by_index: Vec<(u32, u64)> =
-                        vectors.iter().map(|(p, w)| (space.index(p), *w)).collect();
-                    by_index.sort_unstable();
-                    out.push(Column {
-                        lengths,
-                        vectors,
-                        by_index,
-                    });
-                }
+    for lengths in length_tuples(allowed) {
+        let mut vectors: Vec<(Pt, u64)> = Vec::new();
+        for l in layouts {
+            if (0..4).any(|i| l.held[i] > lengths[i]) {
+                continue;
             }
+            let rest: [usize; 3] = std::array::from_fn(|i| usize::from(lengths[i] - l.held[i]));
+            let w = multinomial(spots, &rest) as u64;
+            match vectors.iter_mut().find(|(p, _)| *p == l.adds) {
+                Some(e) => e.1 += w,
+                None => vectors.push((l.adds, w)),
+            }
+        }
+        if !vectors.is_empty() {
+            let mut by_index: Vec<(u32, u64)> =
+                vectors.iter().map(|(p, w)| (space.index(p), *w)).collect();
+            by_index.sort_unstable();
+            out.push(Column {
+                lengths,
+                vectors,
+                by_index,
+            });
         }
     }
     out
@@ -534,7 +511,7 @@ impl Halves {
                 }
             }
         }
-        let lengths: [usize; 4] = std::array::from_fn(|s| column_count(&allowed[s]));
+        let lengths: [usize; 4] = std::array::from_fn(|s| length_tuples(&allowed[s]).count());
         if lengths[0] * lengths[1] + lengths[2] * lengths[3] > COLUMN_PAIRS_MAX {
             return None;
         }

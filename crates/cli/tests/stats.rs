@@ -98,28 +98,31 @@ fn text_report_is_seeded_and_tests_every_table() {
 }
 
 /// Every hand is tested, not only the conditioned ones: with North and South counted, East's
-/// and West's tables have exact expectations too (read off the cards the counted seats leave).
+/// and West's tables have exact expectations too (read off the cards the counted seats leave);
+/// with four balanced seats with points (counted by the two halves of the deck), every seat's.
 #[test]
 fn the_default_report_tests_all_four_hands() {
-    let f = temp_file(
+    for spec in [
         "north: hcp 15-17, balanced\nsouth: hcp 8+, spades 4+\n",
-        ".txt",
-    );
-    let p = f.path().to_str().unwrap();
-    let a = stdout_of(&["stats", p, "-n", "2000", "--seed", "5"]);
-    assert!(!a.contains("not available"), "{a}");
-    for seat in ["North", "East", "South", "West"] {
-        for table in ["pattern", "HCP", "♠ length", "♣ length"] {
-            let head = format!("{table} {seat} (");
-            let block: Vec<&str> = a
-                .lines()
-                .skip_while(|l| !l.starts_with(&head))
-                .take_while(|l| !l.is_empty())
-                .collect();
-            assert!(
-                block.iter().any(|l| l.starts_with("chi-square ")),
-                "{head}: {block:?}"
-            );
+        "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12\n",
+    ] {
+        let f = temp_file(spec, ".txt");
+        let p = f.path().to_str().unwrap();
+        let a = stdout_of(&["stats", p, "-n", "2000", "--seed", "5"]);
+        assert!(!a.contains("not available"), "{a}");
+        for seat in ["North", "East", "South", "West"] {
+            for table in ["pattern", "HCP", "♠ length", "♣ length"] {
+                let head = format!("{table} {seat} (");
+                let block: Vec<&str> = a
+                    .lines()
+                    .skip_while(|l| !l.starts_with(&head))
+                    .take_while(|l| !l.is_empty())
+                    .collect();
+                assert!(
+                    block.iter().any(|l| l.starts_with("chi-square ")),
+                    "{spec}{head}: {block:?}"
+                );
+            }
         }
     }
 }

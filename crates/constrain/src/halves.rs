@@ -40,7 +40,7 @@
 
 use crate::combin::{below, choose_set_front, gcd, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
-use crate::spec::Scale;
+use crate::engine::Observer;
 use fairdeal_model::{Deal, Hand, Holding, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -76,6 +76,8 @@ struct Coord {
     lo: u16,
     /// Greatest total, in units, if bounded.
     hi: Option<u16>,
+    /// Half-points per unit.
+    unit: u16,
 }
 
 impl Coord {
@@ -282,14 +284,15 @@ pub struct Halves {
     /// Cumulative deals up to and including each ♠♥ group.
     cumulative: Vec<u128>,
     count: u128,
+    /// `[half][seat][class]`: a length pair of each class (its watched lengths are exact).
+    reps: [[Vec<(u8, u8)>; 4]; 2],
+    /// How each observer given to [`Halves::observing`] is read (empty when dealing).
+    watch: Vec<observe::Watch>,
 }
 
-/// A scale's unit: the gcd of its card values (1 if it values none).
-fn unit(scale: &Scale) -> u32 {
-    let g = scale
-        .weights
-        .iter()
-        .fold(0u128, |g, &w| gcd(g, u128::from(w)));
+/// A scale's unit: the gcd of its card values in half-points (1 if it values none).
+fn unit(weights: &[u8; 5]) -> u32 {
+    let g = weights.iter().fold(0u128, |g, &w| gcd(g, u128::from(w)));
     g.max(1) as u32
 }
 
@@ -305,7 +308,7 @@ fn most(weights: &[u16; 5], seats: usize) -> u32 {
 fn coordinates(set: &ConstraintSet) -> Option<Vec<Coord>> {
     let mut coords = Vec::new();
     let mut push = |seats: u8, range: &crate::conditions::ScaleRange| -> Option<()> {
-        let u = unit(&range.scale);
+        let u = unit(&range.scale.weights);
         let lo = range.lo.div_ceil(u);
         let hi = range.hi.map(|h| h / u);
         let weights = range.scale.weights.map(|w| (u32::from(w) / u) as u16);
@@ -320,6 +323,7 @@ fn coordinates(set: &ConstraintSet) -> Option<Vec<Coord>> {
             weights,
             lo: u16::try_from(lo).ok()?,
             hi: hi.map(u16::try_from).transpose().ok()?,
+            unit: u16::try_from(u).ok()?,
         });
         Some(())
     };
@@ -356,7 +360,9 @@ struct Classes {
     reps: [[Vec<(u8, u8)>; 4]; 2],
 }
 
-fn classes(set: &ConstraintSet) -> Classes {
+/// `watched[seat][suit]`: lengths kept apart in the classes, for an observer (a seat's
+/// length pairs with the same residual but different watched lengths are different classes).
+fn classes(set: &ConstraintSet, watched: &[[bool; 4]; 4]) -> Classes {
     let mut class: [[Vec<Option<u16>>; 4]; 2] = Default::default();
     let mut reps: [[Vec<(u8, u8)>; 4]; 2] = Default::default();
     for seat in Seat::ALL {
@@ -373,7 +379,8 @@ fn classes(set: &ConstraintSet) -> Classes {
                 residuals[usize::from(own.0) * 14 + usize::from(own.1)][bit / 64] |=
                     1 << (bit % 64);
             }
-            let mut ids: HashMap<Residual, u16> = HashMap::new();
+            let mut ids: HashMap<(Residual, [u8; 2]), u16> = HashMap::new();
+            let suits = [2 * half, 2 * half + 1];
             class[half][i] = residuals
                 .iter()
                 .enumerate()
@@ -381,8 +388,16 @@ fn classes(set: &ConstraintSet) -> Classes {
                     if *r == [0; 4] {
                         return None;
                     }
+                    let own = [(k / 14) as u8, (k % 14) as u8];
+                    let seen = [0, 1].map(|j| {
+                        if watched[i][suits[j]] {
+                            own[j]
+                        } else {
+                            u8::MAX
+                        }
+                    });
                     let next = ids.len() as u16;
-                    let id = *ids.entry(*r).or_insert(next);
+                    let id = *ids.entry((*r, seen)).or_insert(next);
                     if id == next {
                         reps[half][i].push(((k / 14) as u8, (k % 14) as u8));
                     }
@@ -475,10 +490,23 @@ impl Halves {
     /// or four), or `None` when the set has a condition this structure does not take or
     /// its tables would exceed the bounds on work and memory.
     pub fn new(set: &ConstraintSet, seats: &[Seat]) -> Option<Halves> {
+        Self::build(set, seats, &[])
+    }
+
+    /// The tables of `set` with the quantities of `observers` kept apart: their seats'
+    /// watched lengths split the classes, and each points observer has a coordinate of its
+    /// own (or shares a bounded one of the same seats and scale, whose totals are exact).
+    fn build(set: &ConstraintSet, seats: &[Seat], observers: &[Observer]) -> Option<Halves> {
         if seats.len() < 3 {
             return None;
         }
         let mut coords = coordinates(set)?;
+        for o in observers {
+            observe::add_coordinate(&mut coords, o);
+        }
+        if coords.len() > MAX_COORDS {
+            return None;
+        }
         // The narrowest range last (the slowest coordinate of the dense index), so the
         // sampler's run of completions in it is short.
         coords.sort_by_key(|c| std::cmp::Reverse(c.hi.map_or(u16::MAX, |h| h - c.lo.min(h))));
@@ -517,7 +545,7 @@ impl Halves {
         }
         let columns: [Vec<Column>; 4] =
             std::array::from_fn(|s| columns(&space, &allowed[s], &layouts, tracked));
-        let classes = classes(set);
+        let classes = classes(set, &observe::watched_lengths(observers));
         let mut work = 0u64;
         let mut halves: Vec<Half> = Vec::with_capacity(2);
         for (h, suits) in [[0usize, 1], [2, 3]].into_iter().enumerate() {
@@ -596,7 +624,13 @@ impl Halves {
                 })
                 .collect()
         });
+        let watch = observers
+            .iter()
+            .map(|o| observe::Watch::of(o, &space))
+            .collect::<Option<Vec<_>>>()?;
         let mut halves = Halves {
+            reps: classes.reps,
+            watch,
             seats: seats.to_vec(),
             space,
             tracked,
@@ -852,5 +886,6 @@ impl Halves {
     }
 }
 
+mod observe;
 #[cfg(test)]
 mod tests;

@@ -252,3 +252,67 @@ fn rejection_and_levelled_sets() {
         "{e}"
     );
 }
+
+/// Four balanced seats with points, counted by the two halves of the deck: every table of
+/// every seat (pattern, HCP, four lengths; a partnership's HCP; a two-way table of East's
+/// HCP by West's pattern) has an exact expectation adding up to the count, the exact
+/// samples pass, and deal-and-select biased against West's 4-3-3-3 (the fourth seat) fails.
+#[test]
+fn four_seats_counted_by_halves_are_all_tested() {
+    let text = "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12";
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let dealer = Dealer::new(&set, Options::default()).unwrap();
+    assert!(dealer.halves().is_some(), "counted by halves");
+    let count = dealer.count().deals;
+    let mut tables = TableSpec::defaults();
+    tables.push("hcp:NS".parse().unwrap());
+    tables.push("hcp:E,pattern:W".parse().unwrap());
+    let (a, mut g) = analyse(text, tables.clone(), 20_000, 9);
+    let r = a.report(g.theory());
+    assert_eq!(r.tables.len(), 26);
+    for t in &r.tables {
+        let e = t
+            .expected
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{}: {e}", t.spec));
+        let exact = e.exact.as_ref().expect("a plain set's integers");
+        assert_eq!(exact.total, count, "{}", t.spec);
+        let c = t.chi.as_ref().expect("tested");
+        assert!(
+            c.p > 0.001,
+            "{}: chi2 {} df {} p {}",
+            t.spec,
+            c.stat,
+            c.df,
+            c.p
+        );
+        assert_eq!(c.impossible, 0, "{}", t.spec);
+    }
+    for av in &r.averages {
+        let z = av.z.expect("an exact mean");
+        assert!(z.abs() < 4.0, "{:?} z = {z}", av.var);
+    }
+
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    let mut biased = Analysis::new(vec![TableSpec::one(Var::Pattern(Seat::West))]);
+    while biased.n() < 10_000 {
+        let d = plain_deal(&mut rng);
+        if !set.accepts(&d) {
+            continue;
+        }
+        let mut west = d.hand(Seat::West).shape();
+        west.sort_unstable();
+        if west == [3, 3, 3, 4] && rng.next_u32() % 3 == 0 {
+            continue;
+        }
+        biased.add(&d);
+    }
+    let r = biased.report(g.theory());
+    let c = r.tables[0].chi.as_ref().unwrap();
+    assert!(
+        c.p < 0.001,
+        "the biased sampler passes: chi2 {} p {}",
+        c.stat,
+        c.p
+    );
+}

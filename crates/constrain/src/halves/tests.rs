@@ -3,9 +3,10 @@
 
 use super::Halves;
 use crate::combin::below_usize;
-use crate::engine::Tables;
+use crate::engine::{Observer, Tables};
+use crate::spec::{Pair, Scale};
 use crate::{parse, ConstraintSet, ALL_DEALS};
-use fairdeal_model::{Card, Deal, Hand, Seat};
+use fairdeal_model::{Card, Deal, Hand, Seat, Suit};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -126,4 +127,156 @@ fn declines_what_it_does_not_count() {
         let s = set(text);
         assert!(Halves::new(&s, &seats(&s)).is_none(), "{text}");
     }
+}
+
+fn sorted(mut d: Vec<(Vec<u32>, u128)>) -> Vec<(Vec<u32>, u128)> {
+    d.sort();
+    d
+}
+
+const CONTROLS: &str = "north: balanced, controls 3+\neast: shape any 4432\nsouth: balanced, controls 0-2\nwest: shape any 5332";
+const PATTERNS: &str = "north: shape 4=3=3=3, hcp 10-12\neast: shape 3=4=3=3, hcp 10-12\nsouth: shape 3=3=4=3, hcp 10-12\nwest: shape 3=3=3=4";
+const UNIONS: &str = "north: shape 5=3=3=2 + 3=5=3=2, hcp 12+\neast: shape 2=3=4=4\nsouth: shape 3=2=3=5 + 3=2=5=3, hcp 0-7\nwest: shape 3=5=3=2 + 3=5=2=3";
+
+/// The halves' distributions of observed quantities equal the chain's (an independent
+/// structure) where the chain can observe them, and add up to the count.
+#[test]
+fn observed_distributions_equal_the_chains() {
+    let hcp = Scale::hcp().weights;
+    for (text, observers) in [
+        (CONTROLS, vec![Observer::Shape(Seat::West)]),
+        (CONTROLS, vec![Observer::Length(Seat::East, Suit::Hearts)]),
+        (CONTROLS, vec![Observer::Length(Seat::North, Suit::Clubs)]),
+        (
+            PATTERNS,
+            vec![
+                Observer::Points(Seat::West, hcp),
+                Observer::Shape(Seat::North),
+            ],
+        ),
+        (
+            UNIONS,
+            vec![
+                Observer::Points(Seat::West, hcp),
+                Observer::Shape(Seat::North),
+            ],
+        ),
+    ] {
+        let s = set(text);
+        let ours = Halves::observing(&s, &seats(&s), &observers)
+            .unwrap_or_else(|| panic!("{text}: {observers:?}: declined"));
+        let chain = Tables::observing(&s, &seats(&s), u64::MAX, &observers)
+            .unwrap_or_else(|e| panic!("{text}: the chain: {e}"))
+            .distribution();
+        assert!(ours.len() > 2, "{text}: {observers:?}: {ours:?}");
+        let total: u128 = ours.iter().map(|e| e.1).sum();
+        assert_eq!(total, halves(text).deals(), "{text}: {observers:?}");
+        assert_eq!(sorted(ours), sorted(chain), "{text}: {observers:?}");
+    }
+}
+
+/// Where the chain cannot observe (a points observer beside four counted seats), each
+/// value's count is the chain's count of the set narrowed to that value: a seat's HCP, a
+/// partnership's, a seat's exact shape (`{}` in the template is the range, then the value).
+#[test]
+fn each_observed_value_counts_as_the_narrowed_set() {
+    let hcp = Scale::hcp().weights;
+    let cases: [(&str, &str, Observer, &[u32]); 4] = [
+        (
+            "north: balanced, controls 3+\neast: shape any 4432\nsouth: balanced, controls 0-2\nwest: shape any 5332, hcp {}",
+            "0-37",
+            Observer::Points(Seat::West, hcp),
+            &[0, 27, 28, 29, 30, 31],
+        ),
+        (
+            "north: shape 5=3=3=2 + 3=5=3=2, hcp 12+\neast: shape 2=3=4=4\nsouth: shape 3=2=3=5 + 3=2=5=3, hcp {}\nwest: shape 3=5=3=2 + 3=5=2=3",
+            "0-7",
+            Observer::Points(Seat::South, hcp),
+            &[0, 1, 2, 3],
+        ),
+        (
+            "north: shape 4=3=3=3, hcp 11\neast: shape 3=4=3=3, hcp 10-12\nsouth: shape 3=3=4=3\nwest: shape 3=3=3=4\nns: hcp {}",
+            "20-24",
+            Observer::PairPoints(Pair::NorthSouth, hcp),
+            &[20, 24],
+        ),
+        (
+            "north: balanced, controls 3+\neast: shape any 4432\nsouth: balanced, controls 0-2\nwest: shape {}",
+            "any 5332",
+            Observer::Shape(Seat::West),
+            &[],
+        ),
+    ];
+    for (template, range, observer, values) in cases {
+        let text = template.replace("{}", range);
+        let s = set(&text);
+        let ours = Halves::observing(&s, &seats(&s), &[observer]).expect("observed");
+        let total: u128 = ours.iter().map(|e| e.1).sum();
+        assert_eq!(total, halves(&text).deals(), "{text}");
+        let mut checked = 0;
+        for (v, n) in &ours {
+            let narrow = match observer {
+                Observer::Shape(_) => format!("{}={}={}={}", v[0], v[1], v[2], v[3]),
+                _ if values.contains(&(v[0] / 2)) => format!("{}", v[0] / 2),
+                _ => continue,
+            };
+            let narrowed = set(&template.replace("{}", &narrow));
+            let chain = Tables::new(&narrowed, &seats(&narrowed), u64::MAX)
+                .unwrap_or_else(|e| panic!("{text}: {narrow}: the chain: {e}"));
+            assert_eq!(*n, chain.deals(), "{text}: {narrow}");
+            checked += 1;
+        }
+        let expected = if values.is_empty() { 12 } else { values.len() };
+        assert_eq!(checked, expected, "{text}: values checked");
+    }
+}
+/// Four balanced seats with points, which the chain cannot observe: every seat's HCP and
+/// shape add up to the count, the same set turned a quarter gives the same distributions
+/// seat for seat, and the HCP stay in each seat's range.
+#[test]
+fn four_balanced_seats_are_observed_on_every_seat() {
+    let hcp = Scale::hcp().weights;
+    let base = set(FOUR_BALANCED);
+    let turned = set("east: balanced, hcp 12-14\nsouth: balanced, hcp 8-11\nwest: balanced, hcp 6-10\nnorth: balanced, hcp 5-12");
+    let count = halves(FOUR_BALANCED).deals();
+    let ranges = [(12, 14), (8, 11), (6, 10), (5, 12)];
+    for (seat, (lo, hi)) in Seat::ALL.into_iter().zip(ranges) {
+        let next = Seat::ALL[(seat.index() + 1) % 4];
+        for (ours, theirs) in [
+            (Observer::Points(seat, hcp), Observer::Points(next, hcp)),
+            (Observer::Shape(seat), Observer::Shape(next)),
+        ] {
+            let d = Halves::observing(&base, &Seat::ALL, &[ours]).expect("observed");
+            assert_eq!(d.iter().map(|e| e.1).sum::<u128>(), count, "{ours:?}");
+            let t = Halves::observing(&turned, &Seat::ALL, &[theirs]).expect("observed");
+            assert_eq!(sorted(d.clone()), sorted(t), "{ours:?}");
+            if let Observer::Points(..) = ours {
+                let values: Vec<u32> = d.iter().map(|e| e.0[0] / 2).collect();
+                assert_eq!(values, (lo..=hi).collect::<Vec<u32>>(), "{seat:?}");
+            }
+        }
+    }
+    // A partnership's HCP, read as the sum of its seats' coordinates, is the joint table of
+    // the two seats summed.
+    let pair = Halves::observing(
+        &base,
+        &Seat::ALL,
+        &[Observer::PairPoints(Pair::NorthSouth, hcp)],
+    )
+    .expect("observed");
+    let joint = Halves::observing(
+        &base,
+        &Seat::ALL,
+        &[
+            Observer::Points(Seat::North, hcp),
+            Observer::Points(Seat::South, hcp),
+        ],
+    )
+    .expect("observed");
+    let mut summed: std::collections::BTreeMap<Vec<u32>, u128> = Default::default();
+    for (v, n) in joint {
+        *summed.entry(vec![v[0] + v[1]]).or_default() += n;
+    }
+    assert_eq!(pair.len(), (12 + 6..=14 + 10).count());
+    assert_eq!(pair, summed.into_iter().collect::<Vec<_>>());
 }

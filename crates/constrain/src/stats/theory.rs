@@ -5,19 +5,22 @@
 //! also *observe* the table's quantities ([`crate::engine::Tables::observing`]) and reads
 //! the exact count of deals for every value in one forward pass. The expectation is exact
 //! (integers, `u128`) for a plain set and a weighted mixture of exact fractions for a
-//! levelled one. A seat without conditions beside counted ones (the third and fourth seats
-//! of a two-seat set) is not counted: its points or shape are read off the cards the counted
-//! seats leave it, a hypergeometric draw (see [`Tables::observing`]); two such seats in one
-//! table are counted. It is *not available* when the sample involves conditions applied by
-//! rejection (the counts would ignore them) or when the observing tables exceed the work
-//! budget or the engine's memory bound; [`Unavailable`] says which. Tables that add seats or
-//! pool counts to the counted ones get at most [`QUICK_BUDGET`], so that a table out of
-//! reach fails fast.
+//! levelled one. A set the dealer counts by the two halves of the deck is observed by them
+//! ([`Halves::observing`]: every seat's quantities exact, the third and fourth included),
+//! the chain trying where they decline. A seat without conditions beside counted ones (the
+//! third and fourth seats of a two-seat set) is not counted: its points or shape are read off
+//! the cards the counted seats leave it, a hypergeometric draw (see [`Tables::observing`]);
+//! two such seats in one table are counted. It is *not available* when the sample involves
+//! conditions applied by rejection (the counts would ignore them) or when the observing
+//! tables exceed the work budget or the engine's memory bound; [`Unavailable`] says which.
+//! Tables that add seats or pool counts to the counted ones get at most [`QUICK_BUDGET`], so
+//! that a table out of reach fails fast.
 
 use super::var::{TableSpec, Var};
 use crate::conditions::ConstraintSet;
 use crate::dealer::Dealer;
 use crate::engine::{Observer, Tables, TablesError};
+use crate::halves::Halves;
 use fairdeal_model::Seat;
 use std::fmt;
 
@@ -75,6 +78,8 @@ struct Part {
     seats: Vec<Seat>,
     weight: u32,
     exact: bool,
+    /// Counted by the two halves of the deck ([`Halves`]), whose observers come first.
+    by_halves: bool,
 }
 
 type Dist = Result<Vec<(Vec<u32>, u128)>, Unavailable>;
@@ -105,6 +110,7 @@ impl Theory {
             set: set.clone(),
             exact: count.is_exact(),
             seats: count.exact_seats,
+            by_halves: dealer.halves().is_some(),
             weight,
         });
     }
@@ -112,6 +118,11 @@ impl Theory {
     fn distribution(&mut self, part: usize, observers: &[Observer]) -> Dist {
         if let Some(c) = self.cache.iter().find(|c| c.0 == part && c.1 == observers) {
             return c.2.clone();
+        }
+        if self.parts[part].by_halves {
+            if let Some(d) = self.by_shapes(part, observers) {
+                return d;
+            }
         }
         let p = &self.parts[part];
         // Counting an unconditioned seat together with conditioned ones is rarely within
@@ -125,15 +136,83 @@ impl Theory {
         } else {
             self.budget
         };
-        let d = if p.exact {
+        // A set the dealer counts by halves is observed by halves; where they decline (an
+        // observer past their bounds) the chain tries.
+        let d = if !p.exact {
+            Err(Unavailable::Rejection)
+        } else if let Some(d) = p
+            .by_halves
+            .then(|| Halves::observing(&p.set, &p.seats, observers))
+            .flatten()
+        {
+            Ok(d)
+        } else {
             Tables::observing_within(&p.set, &p.seats, budget, observers, THEORY_TABLE_BYTES)
                 .map(|t| t.distribution())
                 .map_err(Unavailable::Tables)
-        } else {
-            Err(Unavailable::Rejection)
         };
         self.cache.push((part, observers.to_vec(), d.clone()));
         d
+    }
+
+    /// For a set counted by halves, where a seat's length is observed: the distribution
+    /// with that seat's whole shape observed instead (the halves build the same tables for
+    /// either), its lengths picked out. A seat's pattern and its four lengths then share one
+    /// build. `None` when no length is observed.
+    fn by_shapes(&mut self, part: usize, observers: &[Observer]) -> Option<Dist> {
+        let widened: Vec<Observer> = observers
+            .iter()
+            .map(|o| match *o {
+                Observer::Length(s, _) => Observer::Shape(s),
+                other => other,
+            })
+            .fold(Vec::new(), |mut v, o| {
+                if !v.contains(&o) {
+                    v.push(o);
+                }
+                v
+            });
+        if !observers.iter().any(|o| matches!(o, Observer::Length(..))) {
+            return None;
+        }
+        let width = |o: &Observer| {
+            if matches!(o, Observer::Shape(_)) {
+                4
+            } else {
+                1
+            }
+        };
+        // Where each observer's value sits in the widened vector.
+        let picks: Vec<(usize, usize)> = observers
+            .iter()
+            .map(|o| {
+                let (wide, skip) = match *o {
+                    Observer::Length(s, suit) => (Observer::Shape(s), suit as usize),
+                    other => (other, 0),
+                };
+                let i = widened.iter().position(|w| *w == wide).unwrap_or(0);
+                let off: usize = widened[..i].iter().map(width).sum();
+                let len = if matches!(o, Observer::Length(..)) {
+                    1
+                } else {
+                    width(o)
+                };
+                (off + skip, len)
+            })
+            .collect();
+        let d = self.distribution(part, &widened).map(|wide| {
+            let mut narrow: std::collections::BTreeMap<Vec<u32>, u128> = Default::default();
+            for (values, n) in wide {
+                let v: Vec<u32> = picks
+                    .iter()
+                    .flat_map(|&(o, w)| values.get(o..o + w).unwrap_or(&[]).iter().copied())
+                    .collect();
+                *narrow.entry(v).or_default() += n;
+            }
+            narrow.into_iter().collect()
+        });
+        self.cache.push((part, observers.to_vec(), d.clone()));
+        Some(d)
     }
 
     /// The exact expectation of a table.

@@ -300,6 +300,54 @@ function cliWithSpec(spec, args) {
   return execFileSync(fairdealExe(), args.map((a) => (a === 'SPEC' ? file : a)), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** Runs the Statistics panel on `spec` with `n` deals, reveals its seed, and checks that
+ * the CLI's report with that seed has the same tables with the same chi-squares (at least
+ * 20 tables with an exact expectation); returns the page's rows [title, chi-square]. */
+async function sameStatisticsAsTheCli(page, spec, n) {
+  await page.fill('#constrain-text', spec);
+  await page.fill('#stats-deals', String(n));
+  await page.click('#stats-run');
+  await page.locator('#stats-result').waitFor({ timeout: 200_000 });
+  assert.equal(await page.locator('#stats-seed').count(), 0);
+  await page.click('#stats-reveal');
+  const statsSeed = (await page.textContent('#stats-seed')).trim();
+  const rows = await page.$$eval('#stats-tests tbody tr', (rs) => rs.map((r) => [r.cells[0].textContent.trim(), r.cells[1].textContent.trim()]));
+  const report = cliWithSpec(spec, ['stats', 'SPEC', '-n', String(n), '--seed', statsSeed]);
+  // Each table: its title line `Title (stat:S)`, its cells, then `chi-square X, …`.
+  const cliRows = [];
+  let title = null;
+  for (const line of report.split('\n')) {
+    const t = line.match(/^(\S.*) \([a-z]+:[A-Z]+(?:,[a-z]+:[A-Z]+)?\)$/);
+    if (t) title = t[1];
+    const c = line.match(/^chi-square ([\d.]+),/);
+    if (c && title) { cliRows.push([title, c[1]]); title = null; }
+  }
+  assert.ok(cliRows.length >= 20, report);
+  for (const [title, chi] of cliRows) {
+    const row = rows.find((r) => r[0] === title);
+    assert.ok(row, `page has no table ${title}: ${rows.map((r) => r[0]).join(' | ')}`);
+    assert.equal(row[1], chi, title);
+  }
+  return rows;
+}
+
+test('four balanced seats with points: the Statistics panel tests every table of every seat, as the CLI does', { timeout: 300_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const rows = await sameStatisticsAsTheCli(page, 'north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12\n', 2000);
+  // All 24 default tables have a chi-square: none is "not available".
+  await shot(page, 'constrain-stats-four-seats');
+  const tested = rows.filter((r) => /^[\d.]+$/.test(r[1]));
+  assert.equal(tested.length, 24, JSON.stringify(rows));
+  for (const seat of ['North', 'East', 'South', 'West']) {
+    for (const table of ['pattern', 'HCP', '♠ length', '♣ length']) {
+      assert.ok(tested.some((r) => r[0] === `${table} ${seat}`), `${table} ${seat}: ${JSON.stringify(tested)}`);
+    }
+  }
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a seed revealed on the page gives the same boards and the same statistics in the CLI', { timeout: 240_000 }, async () => {
   const { context, page, requests, errors } = await open();
   // No seed in the DOM before the user asks.
@@ -324,31 +372,7 @@ test('a seed revealed on the page gives the same boards and the same statistics 
 
   // The Statistics panel: the same chi-square for every table (a set whose every table has
   // an exact expectation).
-  const statsSpec = 'north: balanced, hcp 15-17\n';
-  await page.fill('#constrain-text', statsSpec);
-  await page.fill('#stats-deals', '2000');
-  await page.click('#stats-run');
-  await page.locator('#stats-result').waitFor({ timeout: 200_000 });
-  assert.equal(await page.locator('#stats-seed').count(), 0);
-  await page.click('#stats-reveal');
-  const statsSeed = (await page.textContent('#stats-seed')).trim();
-  const rows = await page.$$eval('#stats-tests tbody tr', (rs) => rs.map((r) => [r.cells[0].textContent.trim(), r.cells[1].textContent.trim()]));
-  const report = cliWithSpec(statsSpec, ['stats', 'SPEC', '-n', '2000', '--seed', statsSeed]);
-  // Each table: its title line `Title (stat:S)`, its cells, then `chi-square X, …`.
-  const cliRows = [];
-  let title = null;
-  for (const line of report.split('\n')) {
-    const t = line.match(/^(\S.*) \([a-z]+:[A-Z]+(?:,[a-z]+:[A-Z]+)?\)$/);
-    if (t) title = t[1];
-    const c = line.match(/^chi-square ([\d.]+),/);
-    if (c && title) { cliRows.push([title, c[1]]); title = null; }
-  }
-  assert.ok(cliRows.length >= 20, report);
-  for (const [title, chi] of cliRows) {
-    const row = rows.find((r) => r[0] === title);
-    assert.ok(row, `page has no table ${title}: ${rows.map((r) => r[0]).join(' | ')}`);
-    assert.equal(row[1], chi, title);
-  }
+  await sameStatisticsAsTheCli(page, 'north: balanced, hcp 15-17\n', 2000);
   assertLocalOnly(requests);
   assert.deepEqual(errors, []);
   await context.close();

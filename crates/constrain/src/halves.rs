@@ -240,8 +240,10 @@ struct Layout {
 #[derive(Debug, Clone)]
 struct Column {
     lengths: [u8; 4],
+    /// Sorted by the vectors' dense index.
     vectors: Vec<(Pt, u64)>,
-    /// The same counts by the vectors' dense index, sorted (for lookups when sampling).
+    /// The same counts by the vectors' dense index (parallel to `vectors`; for lookups when
+    /// sampling).
     by_index: Vec<(u32, u64)>,
 }
 
@@ -472,9 +474,9 @@ fn columns(
             }
         }
         if !vectors.is_empty() {
-            let mut by_index: Vec<(u32, u64)> =
+            vectors.sort_unstable_by_key(|(p, _)| space.index(p));
+            let by_index: Vec<(u32, u64)> =
                 vectors.iter().map(|(p, w)| (space.index(p), *w)).collect();
-            by_index.sort_unstable();
             out.push(Column {
                 lengths,
                 vectors,
@@ -813,9 +815,40 @@ impl Halves {
             .map(|e| group.entries[e].1)
             .expect("the target is an entry of its group");
         let mut r = below(rng, u128::from(total)) as u64;
+        let d = self.space.coords.len();
+        let bounded = self.space.coords.iter().all(|c| c.hi.is_some());
         for &(i0, i1) in &group.pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
+            if bounded {
+                // Every coordinate bounded: the second vector of a pair is `target - p0`, whose
+                // dense index is `at - index(p0)` (the index is linear). Both columns are
+                // sorted by index, so one merge, the first column up and the second down,
+                // finds them (the totals checked: indices can alias where a sum passes a bound).
+                let mut j = c1.by_index.len();
+                for (&(x0, _), (p0, w0)) in c0.by_index.iter().zip(&c0.vectors) {
+                    let Some(want) = at.checked_sub(x0) else {
+                        break;
+                    };
+                    while j > 0 && c1.by_index[j - 1].0 > want {
+                        j -= 1;
+                    }
+                    if j == 0 {
+                        break;
+                    }
+                    let (p1, w1) = &c1.vectors[j - 1];
+                    if c1.by_index[j - 1].0 != want || (0..d).any(|c| p0[c] + p1[c] != target[c]) {
+                        continue;
+                    }
+                    if r < w0 * w1 {
+                        self.draw_suit(rng, half.suits[0], c0, p0, *w0, holdings);
+                        self.draw_suit(rng, half.suits[1], c1, p1, *w1, holdings);
+                        return;
+                    }
+                    r -= w0 * w1;
+                }
+                continue;
+            }
             for (p0, w0) in &c0.vectors {
                 let mut found = None;
                 self.space.preimages(target, p0, |p1| {

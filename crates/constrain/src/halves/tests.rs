@@ -29,6 +29,10 @@ fn halves(text: &str) -> Halves {
     Halves::new(&s, &seats(&s)).unwrap_or_else(|| panic!("{text}: not counted by halves"))
 }
 
+/// Each seat names two suits, with points: the others' lengths are free, so each suit has
+/// about a hundred columns (the chain counts three seats of it).
+const TWO_SUITS_EACH: &str = "north: spades 2-5, hearts 2-5, hcp 11-15\neast: spades 2-5, diamonds 2-5, hcp 6-10\nsouth: hearts 2-5, clubs 2-5, hcp 8-12\nwest: diamonds 2-5, clubs 2-5, hcp 5-9";
+
 /// Four balanced seats with points on every seat: the set the chain cannot count.
 const FOUR_BALANCED: &str = "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12";
 
@@ -86,6 +90,8 @@ fn counts_match_plain_dealing() {
     for (text, seed) in [
         (FOUR_BALANCED, 16),
         ("north: shape any 4432, hcp 11+\neast: balanced\nsouth: shape any 5332 + any 4333\nwest: balanced, controls 0-3\nns: hcp 22-26", 17),
+        // Each seat names two suits (the other two free), points on every seat.
+        (TWO_SUITS_EACH, 18),
     ] {
         let s = set(text);
         let p = halves(text).deals() as f64 / ALL_DEALS as f64;
@@ -105,14 +111,16 @@ fn counts_match_plain_dealing() {
 /// Every sampled deal meets the set.
 #[test]
 fn sampled_deals_meet_the_set() {
-    let s = set(FOUR_BALANCED);
-    let h = halves(FOUR_BALANCED);
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut deals = Vec::new();
-    h.sample_batch(&mut rng, 2000, &mut deals);
-    assert_eq!(deals.len(), 2000);
-    for d in &deals {
-        assert!(s.accepts(d), "{d}");
+    for text in [FOUR_BALANCED, TWO_SUITS_EACH] {
+        let s = set(text);
+        let h = halves(text);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut deals = Vec::new();
+        h.sample_batch(&mut rng, 2000, &mut deals);
+        assert_eq!(deals.len(), 2000);
+        for d in &deals {
+            assert!(s.accepts(d), "{d}");
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 13] = [
+const CASES: [(&str, &str, &str); 14] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -77,6 +77,11 @@ const CASES: [(&str, &str, &str); 13] = [
         "patterns and NS's sum (halves): N 4432/5422 15+, E 5431, S 4333/5332, W 6322 3+, NS 31+",
         "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\nsouth: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+",
         "shape(north, any 4432 + any 5422) && hcp(north)>=15 && shape(east, any 5431) && shape(south, any 4333 + any 5332) && shape(west, any 6322) && hcp(west)>=3 && hcp(north)+hcp(south)>=31",
+    ),
+    (
+        "two suits named on each seat (halves): N 2-5S 2-5H 11-15, E 2-5S 2-5D 6-10, S 2-5H 2-5C 8-12, W 2-5D 2-5C 5-9",
+        "north: spades 2-5, hearts 2-5, hcp 11-15\neast: spades 2-5, diamonds 2-5, hcp 6-10\nsouth: hearts 2-5, clubs 2-5, hcp 8-12\nwest: diamonds 2-5, clubs 2-5, hcp 5-9",
+        "spades(north)>=2 && spades(north)<=5 && hearts(north)>=2 && hearts(north)<=5 && hcp(north)>=11 && hcp(north)<=15 && spades(east)>=2 && spades(east)<=5 && diamonds(east)>=2 && diamonds(east)<=5 && hcp(east)>=6 && hcp(east)<=10 && hearts(south)>=2 && hearts(south)<=5 && clubs(south)>=2 && clubs(south)<=5 && hcp(south)>=8 && hcp(south)<=12 && diamonds(west)>=2 && diamonds(west)<=5 && clubs(west)>=2 && clubs(west)<=5 && hcp(west)>=5 && hcp(west)<=9",
     ),
 ];
 

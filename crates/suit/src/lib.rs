@@ -31,7 +31,7 @@ pub use error::SuitError;
 pub use problem::{Entries, Objective, Problem, ProblemText, Side, Vacant};
 pub use report::{decimal, Branch, Lie, Line, Solution, Step};
 
-use report::{figures, first_text, lie_rows, Reader};
+use report::{figures, first_text, lie_rows, wins_and_sum, Reader};
 use search::Search;
 
 /// Solves a problem.
@@ -60,13 +60,7 @@ pub fn solve_with(
     };
     // An element's rank by the objective: (wins, expected sum) for a target, else the sum.
     let rank = |v: &[u8]| {
-        let (_, _, _, wins, sum) = figures(
-            problem.objective,
-            &v[..weights.len()],
-            &weights,
-            total,
-            most,
-        );
+        let (wins, sum) = wins_and_sum(problem.objective, &v[..weights.len()], &weights);
         match problem.objective {
             Objective::Target(_) => (wins, sum),
             Objective::MaxExpected => (sum, 0),

@@ -305,6 +305,23 @@ pub(crate) fn lie_rows(problem: &Problem, search: &Search) -> (u128, Vec<Lie>, V
     (total, rows, weights)
 }
 
+/// An outcome vector's weight of the lies on which it reaches the target (0 with no target)
+/// and its weighted sum of tricks: the last two of its [`figures`], computed the same way but
+/// without the fractions (the report ranks every vector of a first play's set by them).
+pub(crate) fn wins_and_sum(objective: Objective, v: &[u8], weights: &[u128]) -> (u128, u128) {
+    let mut sum = 0u128;
+    let mut wins = 0u128;
+    for (l, &t) in v.iter().enumerate() {
+        sum += weights[l] * t as u128;
+        if let Objective::Target(target) = objective {
+            if t >= target {
+                wins += weights[l];
+            }
+        }
+    }
+    (wins, sum)
+}
+
 /// The figures of an outcome vector.
 pub(crate) fn figures(
     objective: Objective,
@@ -313,16 +330,9 @@ pub(crate) fn figures(
     total: u128,
     most: u8,
 ) -> (Option<Fraction>, Fraction, Vec<Fraction>, u128, u128) {
-    let mut sum = 0u128;
-    let mut wins = 0u128;
+    let (wins, sum) = wins_and_sum(objective, v, weights);
     let mut dist = vec![0u128; most as usize + 1];
     for (l, &t) in v.iter().enumerate() {
-        sum += weights[l] * t as u128;
-        if let Objective::Target(target) = objective {
-            if t >= target {
-                wins += weights[l];
-            }
-        }
         if (t as usize) < dist.len() {
             dist[t as usize] += weights[l];
         }

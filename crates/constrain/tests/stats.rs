@@ -7,7 +7,7 @@
 //! the deals of the other 26 cards. Statistical tests use a fixed ChaCha8 seed and alpha =
 //! 0.001 per table.
 
-use fairdeal_constrain::stats::{patterns, Analysis, Generator, TableSpec, Theory, Var};
+use fairdeal_constrain::stats::{patterns, Analysis, ChiSquare, Generator, TableSpec, Theory, Var};
 use fairdeal_constrain::{parse, Dealer, Options, ALL_DEALS};
 use fairdeal_model::{Deal, Seat};
 use rand_chacha::ChaCha8Rng;
@@ -125,6 +125,12 @@ fn analyse(spec_text: &str, tables: Vec<TableSpec>, n: usize, seed: u64) -> (Ana
     (a, g)
 }
 
+/// A table's chi-square passes at alpha = 0.001, with no observation in an impossible cell.
+fn assert_passes(spec: &TableSpec, c: &ChiSquare) {
+    assert!(c.p > 0.001, "{spec}: chi2 {} df {} p {}", c.stat, c.df, c.p);
+    assert_eq!(c.impossible, 0, "{spec}");
+}
+
 #[test]
 fn exact_samples_pass_and_a_biased_sampler_fails() {
     let text = "north: balanced, hcp 15-17\nsouth: hcp 10+";
@@ -135,15 +141,7 @@ fn exact_samples_pass_and_a_biased_sampler_fails() {
     let mut tested = Vec::new();
     for t in &r.tables {
         let Some(c) = &t.chi else { continue };
-        assert!(
-            c.p > 0.001,
-            "{}: chi2 {} df {} p {}",
-            t.spec,
-            c.stat,
-            c.df,
-            c.p
-        );
-        assert_eq!(c.impossible, 0);
+        assert_passes(&t.spec, c);
         tested.push(t.spec.to_string());
     }
     // North and South are counted exactly, so all their tables have a test (East and West
@@ -277,16 +275,7 @@ fn four_seats_counted_by_halves_are_all_tested() {
             .unwrap_or_else(|e| panic!("{}: {e}", t.spec));
         let exact = e.exact.as_ref().expect("a plain set's integers");
         assert_eq!(exact.total, count, "{}", t.spec);
-        let c = t.chi.as_ref().expect("tested");
-        assert!(
-            c.p > 0.001,
-            "{}: chi2 {} df {} p {}",
-            t.spec,
-            c.stat,
-            c.df,
-            c.p
-        );
-        assert_eq!(c.impossible, 0, "{}", t.spec);
+        assert_passes(&t.spec, t.chi.as_ref().expect("tested"));
     }
     for av in &r.averages {
         let z = av.z.expect("an exact mean");

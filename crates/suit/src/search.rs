@@ -789,6 +789,9 @@ fn total(v: &[u8]) -> u32 {
 /// Levels of an entry in the [`Index`]: 1..=13 tricks, and 14 for 127 (no limit yet).
 const LEVELS: usize = 14;
 
+/// No indexed vector reaches a query's level at some place, so nothing dominates it.
+struct NoVector;
+
 /// An entry's level: order-preserving on the entries that occur (0..=13 and 127).
 #[inline]
 fn level(x: u8) -> usize {
@@ -907,15 +910,10 @@ impl Index {
         }
         self.streams.clear();
         for (l, &x) in v[..self.lies].iter().enumerate() {
-            let t = level(x);
-            if t == 0 {
-                continue;
-            }
-            let s = l * LEVELS + t - 1;
-            match self.count[s] as usize {
-                0 => return false,
-                c if c == self.len => {}
-                _ => self.streams.push(s),
+            match self.stream_at(l, x) {
+                Err(NoVector) => return false,
+                Ok(Some(s)) => self.streams.push(s),
+                Ok(None) => {}
             }
         }
         let count = &self.count;
@@ -982,21 +980,32 @@ impl Index {
         false
     }
 
+    /// The bitset a query ANDs at place `l` for the value `x`: `Ok(None)` when it needs none
+    /// (level 0, or every vector reaches it), `Err(NoVector)` when no vector reaches it.
+    #[inline]
+    fn stream_at(&self, l: usize, x: u8) -> Result<Option<usize>, NoVector> {
+        let t = level(x);
+        if t == 0 {
+            return Ok(None);
+        }
+        let s = l * LEVELS + t - 1;
+        match self.count[s] as usize {
+            0 => Err(NoVector),
+            c if c == self.len => Ok(None),
+            _ => Ok(Some(s)),
+        }
+    }
+
     /// The bitsets a query of `v` restricted to the places `places` ANDs: for each place
     /// whose level is above 0 and reached by some but not every vector, its set (most
     /// selective first); `None` when no vector reaches one of them.
     fn streams_of(&self, v: &[u8], places: &[usize]) -> Option<Vec<usize>> {
         let mut streams = Vec::with_capacity(places.len());
         for &l in places {
-            let t = level(v[l]);
-            if t == 0 {
-                continue;
-            }
-            let s = l * LEVELS + t - 1;
-            match self.count[s] as usize {
-                0 => return None,
-                c if c == self.len => {}
-                _ => streams.push(s),
+            match self.stream_at(l, v[l]) {
+                Err(NoVector) => return None,
+                Ok(Some(s)) => streams.push(s),
+                Ok(None) => {}
             }
         }
         streams.sort_by_key(|&s| self.count[s]);

@@ -734,33 +734,46 @@ impl Halves {
             cumulative: Vec::new(),
             count: 0,
         };
-        halves.join(&mut dense);
+        halves.link();
+        // Observing tables read the partners only (their distribution is its own join).
+        if observers.is_empty() {
+            halves.join(&mut dense);
+        }
         Some(halves)
     }
 
-    /// Counts the deals: for each ♠♥ group, the completing ♦♣ groups summed into one
+    /// Each ♠♥ group's partners: the ♦♣ groups whose classes complete its own on every seat.
+    fn link(&mut self) {
+        let [first, second] = &self.halves;
+        self.partners = first
+            .groups
+            .iter()
+            .map(|group| {
+                (0..second.groups.len() as u32)
+                    .filter(|&k| {
+                        let g = &second.groups[k as usize];
+                        (0..4).all(|s| {
+                            self.completes[s][usize::from(group.classes[s])]
+                                [usize::from(g.classes[s])]
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+
+    /// Counts the deals: for each ♠♥ group, its partners ([`Halves::link`]) summed into one
     /// prefix-summed array, read once per vector of the group.
     fn join(&mut self, dense: &mut [u64]) {
         let [first, second] = &self.halves;
         let mut total = 0u128;
-        for group in &first.groups {
-            let partners: Vec<u32> = second
-                .groups
-                .iter()
-                .enumerate()
-                .filter(|(_, g)| {
-                    (0..4).all(|s| {
-                        self.completes[s][usize::from(group.classes[s])][usize::from(g.classes[s])]
-                    })
-                })
-                .map(|(k, _)| k as u32)
-                .collect();
+        for (group, partners) in first.groups.iter().zip(&self.partners) {
             let mut completions = vec![0u64; group.entries.len()];
             let mut within = vec![0u128; group.entries.len()];
             let mut sum = 0u128;
             if !partners.is_empty() {
                 dense.fill(0);
-                for &k in &partners {
+                for &k in partners {
                     for &(at, w) in &second.groups[k as usize].entries {
                         dense[at as usize] += w;
                     }
@@ -776,7 +789,6 @@ impl Halves {
                 }
             }
             total += sum;
-            self.partners.push(partners);
             self.completions.push(completions);
             self.within.push(within);
             self.cumulative.push(total);

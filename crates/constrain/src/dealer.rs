@@ -136,7 +136,8 @@ impl Count {
     }
 }
 
-/// Most deals [`Dealer::sample_many`] asks the tables for at a time.
+/// Most deals [`Dealer::sample_many`] asks the chain for at a time (its walks run 256 at a
+/// time; more keys only crowd the cache).
 const SAMPLE_MANY_BATCH: usize = 256;
 
 /// The exact part of a dealer: the suit-by-suit chain, or the two halves of the deck.
@@ -167,6 +168,15 @@ impl Exact {
         match self {
             Exact::Chain(t) => t.deals(),
             Exact::Halves(h) => h.deals(),
+        }
+    }
+
+    /// Most deals [`Dealer::sample_many`] asks for at a time: the halves finish a batch group
+    /// by group, so the larger it is the more deals share a group's arrays in cache.
+    fn batch(&self) -> usize {
+        match self {
+            Exact::Chain(_) => SAMPLE_MANY_BATCH,
+            Exact::Halves(_) => crate::halves::BATCH,
         }
     }
 
@@ -377,12 +387,13 @@ impl Dealer {
         n: usize,
         out: &mut Vec<Deal>,
     ) -> Result<(), SampleError> {
-        let mut drawn = Vec::with_capacity(n.min(SAMPLE_MANY_BATCH));
+        let batch = self.tables.batch();
+        let mut drawn = Vec::with_capacity(n.min(batch));
         // Draws since the last deal accepted (as `sample` counts its tries).
         let mut tries = 0u64;
         let mut got = 0;
         while got < n {
-            let want = (n - got).min(SAMPLE_MANY_BATCH);
+            let want = (n - got).min(batch);
             drawn.clear();
             self.tables.sample_batch(rng, want, &mut drawn);
             if drawn.len() < want {

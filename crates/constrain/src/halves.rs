@@ -34,6 +34,15 @@
 //! vector (weight count × its completions), a completing ♦♣ group and vector, each half's two
 //! columns and vectors, each suit's high-card layout (weight: its spot multinomial), then the
 //! spot cards uniformly. Every deal meeting the set is drawn with probability 1 / count.
+//! Three structures keep those draws short:
+//! - per ♠♥ group, its completing ♦♣ groups' counts summed along each row of the dense array
+//!   (built the first time a deal draws from the group), so the ♦♣ vector is found by reading
+//!   the box's rows, two lookups each, then one binary search in a row;
+//! - an id for each vector a suit's layouts add, and each column's count by id, so a half's
+//!   second vector is found from the first in one lookup (with packed vectors, a subtraction
+//!   that borrows in no lane says the first is at most the target);
+//! - a batch of deals is finished in the order of their ♠♥ groups, so the group's arrays stay
+//!   in cache (each deal keeps its own generator, so the deals do not depend on the batch).
 //!
 //! Scope: no predealt cards, exact holdings or fits; at most [`MAX_COORDS`] coordinates;
 //! building work and memory bounded ([`Halves::new`] says `None` when over).
@@ -45,6 +54,7 @@ use fairdeal_model::{Deal, Hand, Holding, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// Most coordinates (tracked totals).
 pub const MAX_COORDS: usize = 6;
@@ -63,6 +73,14 @@ const COLUMN_PAIRS_MAX: usize = 40_000;
 
 /// Most stored (vector, count) entries of both halves together.
 const ENTRIES_MAX: usize = 12_000_000;
+
+/// Most cells of the sampler's prefix-summed arrays of completions (one per ♠♥ group, built
+/// the first time a deal draws from the group): 96 MB. Past it the sampler scans instead.
+const SAMPLER_CELLS_MAX: usize = 12 << 20;
+
+/// Most rows of the coordinate space (its vectors but the first coordinate) for the sampler's
+/// arrays, whose draw reads every row of a box ([`Halves::descend`]).
+const SAMPLER_ROWS_MAX: usize = 4096;
 
 /// A vector of totals, one per coordinate, in each coordinate's unit.
 type Pt = [u16; MAX_COORDS];
@@ -297,6 +315,11 @@ struct Column {
     /// The same counts by the vectors' dense index (parallel to `vectors`; for lookups when
     /// sampling).
     by_index: Vec<(u32, u64)>,
+    /// The vectors packed ([`Packing`], parallel to `vectors`; empty without packing).
+    packed: Vec<u64>,
+    /// The count of each vector the layouts add, by its id ([`Halves::adds_at`]; 0 if the
+    /// column has none of it).
+    by_adds: Vec<u64>,
 }
 
 /// A half's group: a tuple of the seats' classes, the column pairs that fall in it and the
@@ -317,6 +340,20 @@ struct Half {
     groups: Vec<Group>,
 }
 
+/// Deals a batch finishes ordered by their ♠♥ group ([`Halves::sample_batch`]).
+pub(crate) const BATCH: usize = 8192;
+
+/// A deal's first draws ([`Halves::start`]), ordered by group so a batch finishes them
+/// group by group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Start {
+    group: u32,
+    entry: u32,
+    offset: u64,
+    /// The deal's place in its batch.
+    deal: u32,
+}
+
 /// The exact tables of a set counted by halves (see the module doc).
 #[derive(Debug, Clone)]
 pub struct Halves {
@@ -325,6 +362,10 @@ pub struct Halves {
     /// Ranks from the top that carry points (0 to 5).
     tracked: usize,
     layouts: Vec<Layout>,
+    /// Per dense index, 1 + the id of the vector there if some layout adds it, else 0.
+    adds_at: Vec<u16>,
+    /// The vectors packed, when every coordinate is bounded.
+    packing: Option<Packing>,
     columns: [Vec<Column>; 4],
     halves: [Half; 2],
     /// Per seat, whether a ♠♥ class and a ♦♣ class complete each other (`[seat][a][b]`).
@@ -337,6 +378,9 @@ pub struct Halves {
     within: Vec<Vec<u128>>,
     /// Cumulative deals up to and including each ♠♥ group.
     cumulative: Vec<u128>,
+    /// Per ♠♥ group, its completing ♦♣ groups' entries summed along rows ([`Halves::rows`]),
+    /// built the first time the sampler draws from the group (empty when over the bounds).
+    completing: Vec<OnceLock<Vec<u64>>>,
     count: u128,
     /// `[half][seat][class]`: a length pair of each class (its watched lengths are exact).
     reps: [[Vec<(u8, u8)>; 4]; 2],
@@ -533,10 +577,40 @@ fn columns(
                 lengths,
                 vectors,
                 by_index,
+                packed: Vec::new(),
+                by_adds: Vec::new(),
             });
         }
     }
     out
+}
+
+/// Numbers the distinct vectors the layouts add and fills each column's counts by those ids
+/// (and its packed vectors): the sampler finds a half's second vector from the first in one
+/// lookup. Returns, per dense index, 1 + the id of the vector there (0: none).
+fn adds_index(
+    space: &Space,
+    layouts: &[Layout],
+    columns: &mut [Vec<Column>; 4],
+    packing: Option<Packing>,
+) -> Vec<u16> {
+    let mut distinct: Vec<u32> = layouts.iter().map(|l| space.index(&l.adds)).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut adds_at = vec![0u16; space.size];
+    for (id, &at) in distinct.iter().enumerate() {
+        adds_at[at as usize] = id as u16 + 1;
+    }
+    for column in columns.iter_mut().flatten() {
+        column.by_adds = vec![0; distinct.len()];
+        for &(at, w) in &column.by_index {
+            column.by_adds[usize::from(adds_at[at as usize]) - 1] = w;
+        }
+        if let Some(k) = packing {
+            column.packed = column.vectors.iter().map(|(p, _)| k.pack(p)).collect();
+        }
+    }
+    adds_at
 }
 
 impl Halves {
@@ -597,11 +671,12 @@ impl Halves {
         if lengths[0] * lengths[1] + lengths[2] * lengths[3] > COLUMN_PAIRS_MAX {
             return None;
         }
-        let columns: [Vec<Column>; 4] =
+        let mut columns: [Vec<Column>; 4] =
             std::array::from_fn(|s| columns(&space, &allowed[s], &layouts, tracked));
+        let packing = Packing::of(&space);
+        let adds_at = adds_index(&space, &layouts, &mut columns, packing);
         let classes = classes(set, &observe::watched_lengths(observers));
         let mut work = 0u64;
-        let packing = Packing::of(&space);
         let step = if packing.is_some() { 1 } else { 3 };
         let mut halves: Vec<Half> = Vec::with_capacity(2);
         for (h, suits) in [[0usize, 1], [2, 3]].into_iter().enumerate() {
@@ -725,6 +800,8 @@ impl Halves {
             space,
             tracked,
             layouts,
+            adds_at,
+            packing,
             columns,
             halves: [first, second],
             completes,
@@ -732,6 +809,7 @@ impl Halves {
             completions: Vec::new(),
             within: Vec::new(),
             cumulative: Vec::new(),
+            completing: Vec::new(),
             count: 0,
         };
         halves.link();
@@ -763,22 +841,16 @@ impl Halves {
     }
 
     /// Counts the deals: for each ♠♥ group, its partners ([`Halves::link`]) summed into one
-    /// prefix-summed array, read once per vector of the group.
+    /// prefix-summed array ([`Halves::sum_partners`]), read once per vector of the group.
     fn join(&mut self, dense: &mut [u64]) {
-        let [first, second] = &self.halves;
+        let first = &self.halves[0];
         let mut total = 0u128;
-        for (group, partners) in first.groups.iter().zip(&self.partners) {
+        for (g, group) in first.groups.iter().enumerate() {
             let mut completions = vec![0u64; group.entries.len()];
             let mut within = vec![0u128; group.entries.len()];
             let mut sum = 0u128;
-            if !partners.is_empty() {
-                dense.fill(0);
-                for &k in partners {
-                    for &(at, w) in &second.groups[k as usize].entries {
-                        dense[at as usize] += w;
-                    }
-                }
-                self.space.prefix(dense);
+            if !self.partners[g].is_empty() {
+                self.sum_partners(g, dense);
                 for (e, (&(_, w), a)) in group.entries.iter().zip(&group.points).enumerate() {
                     if let Some((lo, hi)) = self.space.completions(a) {
                         let c = self.space.box_sum(dense, &lo, &hi);
@@ -794,6 +866,50 @@ impl Halves {
             self.cumulative.push(total);
         }
         self.count = total;
+        let groups = first.groups.len();
+        let rows = match self.space.coords.first() {
+            Some(c) => self.space.size / (usize::from(c.top()) + 1),
+            None => usize::MAX,
+        };
+        if groups.saturating_mul(self.space.size) <= SAMPLER_CELLS_MAX && rows <= SAMPLER_ROWS_MAX {
+            self.completing = (0..groups).map(|_| OnceLock::new()).collect();
+        }
+    }
+
+    /// Writes into `dense` the entries of ♠♥ group `g`'s partners summed, prefix-summed.
+    fn sum_partners(&self, g: usize, dense: &mut [u64]) {
+        self.add_partners(g, dense);
+        self.space.prefix(dense);
+    }
+
+    /// Writes into `dense` the entries of ♠♥ group `g`'s partners summed.
+    fn add_partners(&self, g: usize, dense: &mut [u64]) {
+        dense.fill(0);
+        for &k in &self.partners[g] {
+            for &(at, w) in &self.halves[1].groups[k as usize].entries {
+                dense[at as usize] += w;
+            }
+        }
+    }
+
+    /// The sampler's array for ♠♥ group `g`: its partners' entries summed, then summed along
+    /// each row (the first coordinate, the fastest of the dense index), built on first use;
+    /// `None` when the set's arrays would pass [`SAMPLER_CELLS_MAX`].
+    fn rows(&self, g: usize) -> Option<&[u64]> {
+        let cell = self.completing.get(g)?;
+        Some(cell.get_or_init(|| {
+            let mut dense = vec![0u64; self.space.size];
+            self.add_partners(g, &mut dense);
+            let width = usize::from(self.space.coords[0].top()) + 1;
+            for row in dense.chunks_mut(width) {
+                let mut sum = 0u64;
+                for x in row {
+                    sum += *x;
+                    *x = sum;
+                }
+            }
+            dense
+        }))
     }
 
     /// The seats counted.
@@ -816,7 +932,8 @@ impl Halves {
     }
 
     /// Bytes the tables hold (entries and their vectors, completions and cumulative counts,
-    /// column pairs, per-suit columns, partners).
+    /// column pairs, per-suit columns, partners, the sampler's lookups and the row sums it
+    /// has built so far).
     pub fn bytes(&self) -> usize {
         let groups = self.halves.iter().flat_map(|h| &h.groups);
         let pairs: usize = groups.clone().map(|g| g.pairs.len() * 8).sum();
@@ -829,39 +946,148 @@ impl Halves {
         let partners: usize = self.partners.iter().map(|p| p.len() * 4).sum();
         let completions: usize = self.completions.iter().map(|c| c.len() * (8 + 16)).sum();
         let points = self.entries() * std::mem::size_of::<Pt>();
-        self.entries() * 16 + points + completions + pairs + columns + partners
+        let lookups: usize = self.adds_at.len() * 2
+            + self
+                .columns
+                .iter()
+                .flatten()
+                .map(|c| (c.by_adds.len() + c.packed.len()) * 8)
+                .sum::<usize>();
+        let rows: usize = self
+            .completing
+            .iter()
+            .filter_map(|c| c.get().map(|r| r.len() * 8))
+            .sum();
+        self.entries() * 16 + points + completions + pairs + columns + partners + lookups + rows
     }
 
     /// Draws `n` deals uniformly onto `out` (none if there are none), each from its own
     /// ChaCha8 generator keyed by the next 32 bytes of `rng`, as [`crate::engine::Tables`]
-    /// does, so grouping never changes the deals.
+    /// does, so grouping never changes the deals. The deals are finished in the order of
+    /// their ♠♥ group, so that the group's arrays stay in cache from one deal to the next.
     pub fn sample_batch<R: RngCore + ?Sized>(&self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
-        for _ in 0..n {
-            let mut key = [0u8; 32];
-            rng.fill_bytes(&mut key);
-            if self.count > 0 {
-                out.push(self.draw(&mut ChaCha8Rng::from_seed(key)));
-            }
+        let mut rngs: Vec<ChaCha8Rng> = (0..n)
+            .map(|_| {
+                let mut key = [0u8; 32];
+                rng.fill_bytes(&mut key);
+                ChaCha8Rng::from_seed(key)
+            })
+            .collect();
+        if self.count == 0 {
+            return;
+        }
+        for chunk in rngs.chunks_mut(BATCH) {
+            let mut starts: Vec<Start> = chunk
+                .iter_mut()
+                .enumerate()
+                .map(|(i, rng)| self.start(rng, i as u32))
+                .collect();
+            starts.sort_unstable();
+            let mut deals: Vec<(u32, Deal)> = starts
+                .iter()
+                .map(|s| (s.deal, self.finish(&mut chunk[s.deal as usize], s)))
+                .collect();
+            deals.sort_unstable_by_key(|d| d.0);
+            out.extend(deals.into_iter().map(|d| d.1));
         }
     }
 
-    /// One deal, drawn top down (see the module doc).
-    fn draw(&self, rng: &mut ChaCha8Rng) -> Deal {
-        let [first, second] = &self.halves;
+    /// A deal's first draws: its ♠♥ group and vector, and its offset among their completions.
+    fn start(&self, rng: &mut ChaCha8Rng, deal: u32) -> Start {
         let r = below(rng, self.count);
         let g = self.cumulative.partition_point(|&c| c <= r);
         let r = r - if g == 0 { 0 } else { self.cumulative[g - 1] };
-        let chosen = self.within[g].partition_point(|&c| c <= r);
-        let a = first.groups[g].points[chosen];
+        let entry = self.within[g].partition_point(|&c| c <= r);
+        let offset = below(rng, u128::from(self.completions[g][entry])) as u64;
+        Start {
+            group: g as u32,
+            entry: entry as u32,
+            offset,
+            deal,
+        }
+    }
+
+    /// The rest of a deal from its [`Halves::start`]: the ♦♣ group and vector, then each half.
+    fn finish(&self, rng: &mut ChaCha8Rng, start: &Start) -> Deal {
+        let [first, second] = &self.halves;
+        let g = start.group as usize;
+        let a = first.groups[g].points[start.entry as usize];
         let (lo, hi) = self
             .space
             .completions(&a)
             .expect("a drawn vector has completions");
-        let mut r = below(rng, u128::from(self.completions[g][chosen])) as u64;
+        let (k, e) = match self.rows(g) {
+            Some(rows) => self.descend(g, rows, &lo, &hi, start.offset),
+            None => self.scan(g, &lo, &hi, start.offset),
+        };
+        let mut holdings = [[0u16; 4]; 4];
+        self.draw_half(rng, first, g, start.entry as usize, &mut holdings);
+        self.draw_half(rng, second, k, e, &mut holdings);
+        let hands = holdings.map(|h| Hand::from_holdings(h.map(Holding::from_bits)));
+        Deal::from_shuffle(hands)
+    }
+
+    /// The ♦♣ group and entry at offset `r` of ♠♥ group `g`'s completions in the box
+    /// `lo..=hi`: the box's rows read in index order, each summed in two lookups of the
+    /// group's row sums, then a binary search within the row holding the offset, then the
+    /// group holding the vector.
+    fn descend(&self, g: usize, rows: &[u64], lo: &Pt, hi: &Pt, mut r: u64) -> (usize, usize) {
         let d = self.space.coords.len();
-        let mut b_pick = None;
-        // Entries are sorted by dense index, whose slowest coordinate is the last: those in
-        // the box's range of it are one run.
+        let (first, last) = (usize::from(lo[0]), usize::from(hi[0]));
+        let mut b = *lo;
+        loop {
+            let row: usize = (1..d)
+                .map(|c| self.space.strides[c] * usize::from(b[c]))
+                .sum();
+            let before = if first == 0 { 0 } else { rows[row + first - 1] };
+            let sum = rows[row + last] - before;
+            if r < sum {
+                let goal = before + r;
+                let x = first + rows[row + first..=row + last].partition_point(|&s| s <= goal);
+                b[0] = x as u16;
+                r = goal
+                    - if x == first {
+                        before
+                    } else {
+                        rows[row + x - 1]
+                    };
+                break;
+            }
+            r -= sum;
+            let mut c = 1;
+            loop {
+                assert!(c < d, "the completions add up");
+                if b[c] < hi[c] {
+                    b[c] += 1;
+                    break;
+                }
+                b[c] = lo[c];
+                c += 1;
+            }
+        }
+        let at = self.space.index(&b);
+        if let [k] = self.partners[g][..] {
+            let entries = &self.halves[1].groups[k as usize].entries;
+            let e = entries.partition_point(|e| e.0 < at);
+            return (k as usize, e);
+        }
+        for &k in &self.partners[g] {
+            let entries = &self.halves[1].groups[k as usize].entries;
+            if let Ok(e) = entries.binary_search_by_key(&at, |e| e.0) {
+                let w = entries[e].1;
+                if r < w {
+                    return (k as usize, e);
+                }
+                r -= w;
+            }
+        }
+        unreachable!("the completions add up")
+    }
+
+    /// [`Halves::descend`] without the row sums: a scan of the completing groups' entries
+    /// in the box (those in its range of the slowest coordinate are one run).
+    fn scan(&self, g: usize, lo: &Pt, hi: &Pt, mut r: u64) -> (usize, usize) {
+        let d = self.space.coords.len();
         let (from, to) = match d.checked_sub(1) {
             Some(last) => {
                 let stride = self.space.strides[last] as u32;
@@ -872,77 +1098,69 @@ impl Halves {
             }
             None => (0, u32::MAX),
         };
-        'find: for &k in &self.partners[g] {
-            let group = &second.groups[k as usize];
+        for &k in &self.partners[g] {
+            let group = &self.halves[1].groups[k as usize];
             let start = group.entries.partition_point(|e| e.0 < from);
             let end = group.entries.partition_point(|e| e.0 < to);
-            for (&(_, w), b) in group.entries[start..end]
+            for (e, (&(_, w), b)) in group.entries[start..end]
                 .iter()
                 .zip(&group.points[start..end])
+                .enumerate()
             {
                 if (0..d).all(|c| lo[c] <= b[c] && b[c] <= hi[c]) {
                     if r < w {
-                        b_pick = Some((k as usize, *b));
-                        break 'find;
+                        return (k as usize, start + e);
                     }
                     r -= w;
                 }
             }
         }
-        let (k, b) = b_pick.expect("the completions add up");
-        let mut holdings = [[0u16; 4]; 4];
-        self.draw_half(rng, first, g, &a, &mut holdings);
-        self.draw_half(rng, second, k, &b, &mut holdings);
-        let hands = holdings.map(|h| Hand::from_holdings(h.map(Holding::from_bits)));
-        Deal::from_shuffle(hands)
+        unreachable!("the completions add up")
     }
 
-    /// Draws a half's two columns and vectors adding to `target`, then each suit's cards,
-    /// into `holdings[seat][suit]`.
+    /// Draws a half's two columns and vectors adding to its group `g`'s vector `entry`, then
+    /// each suit's cards, into `holdings[seat][suit]`.
     fn draw_half(
         &self,
         rng: &mut ChaCha8Rng,
         half: &Half,
         g: usize,
-        target: &Pt,
+        entry: usize,
         holdings: &mut [[u16; 4]; 4],
     ) {
         let group = &half.groups[g];
-        let at = self.space.index(target);
-        let total = group
-            .entries
-            .binary_search_by_key(&at, |e| e.0)
-            .map(|e| group.entries[e].1)
-            .expect("the target is an entry of its group");
+        let target = &group.points[entry];
+        let (at, total) = half.groups[g].entries[entry];
         let mut r = below(rng, u128::from(total)) as u64;
-        let d = self.space.coords.len();
-        let bounded = self.space.coords.iter().all(|c| c.hi.is_some());
         for &(i0, i1) in &group.pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
-            if bounded {
-                // Every coordinate bounded: the second vector of a pair is `target - p0`, whose
-                // dense index is `at - index(p0)` (the index is linear). Both columns are
-                // sorted by index, so one merge, the first column up and the second down,
-                // finds them (the totals checked: indices can alias where a sum passes a bound).
-                let mut j = c1.by_index.len();
-                for (&(x0, _), (p0, w0)) in c0.by_index.iter().zip(&c0.vectors) {
-                    let Some(want) = at.checked_sub(x0) else {
-                        break;
-                    };
-                    while j > 0 && c1.by_index[j - 1].0 > want {
-                        j -= 1;
-                    }
-                    if j == 0 {
+            if let Some(k) = self.packing {
+                // Every coordinate bounded: a first vector `p0` at most the target in every
+                // lane (no lane of `target - p0` borrows) leaves `target - p0`, whose dense
+                // index is `at - index(p0)` (the index is linear); its count in the second
+                // column is one lookup by the id of that vector.
+                let with_guard = k.pack(target) | k.guard;
+                for ((&(x0, w0), &q0), (p0, _)) in
+                    c0.by_index.iter().zip(&c0.packed).zip(&c0.vectors)
+                {
+                    if x0 > at {
+                        // Sorted by index: every later vector passes the target's slowest
+                        // coordinate.
                         break;
                     }
-                    let (p1, w1) = &c1.vectors[j - 1];
-                    if c1.by_index[j - 1].0 != want || (0..d).any(|c| p0[c] + p1[c] != target[c]) {
+                    if (with_guard - q0) & k.guard != k.guard {
                         continue;
                     }
+                    let id = self.adds_at[(at - x0) as usize];
+                    if id == 0 {
+                        continue;
+                    }
+                    let w1 = c1.by_adds[usize::from(id) - 1];
                     if r < w0 * w1 {
-                        self.draw_suit(rng, half.suits[0], c0, p0, *w0, holdings);
-                        self.draw_suit(rng, half.suits[1], c1, p1, *w1, holdings);
+                        let p1: Pt = std::array::from_fn(|c| target[c] - p0[c]);
+                        self.draw_suit(rng, half.suits[0], c0, p0, w0, holdings);
+                        self.draw_suit(rng, half.suits[1], c1, &p1, w1, holdings);
                         return;
                     }
                     r -= w0 * w1;
@@ -955,9 +1173,9 @@ impl Halves {
                     if found.is_some() {
                         return;
                     }
-                    let at = self.space.index(&p1);
-                    if let Ok(e) = c1.by_index.binary_search_by_key(&at, |x| x.0) {
-                        let w1 = c1.by_index[e].1;
+                    let id = self.adds_at[self.space.index(&p1) as usize];
+                    if id > 0 {
+                        let w1 = c1.by_adds[usize::from(id) - 1];
                         if r < w0 * w1 {
                             found = Some((p1, w1));
                         } else {

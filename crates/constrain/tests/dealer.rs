@@ -93,7 +93,7 @@ fn over_budget_falls_back_to_rejection_and_reports_it() {
 
 /// `sample_many` gives exactly the deals of one `sample` per deal and leaves the generator
 /// where they leave it, however the deals are grouped: with conditions applied by rejection,
-/// with seats drawing their free suits at the end, and with plain points.
+/// with seats drawing their free suits at the end, with plain points, and by halves.
 #[test]
 fn drawing_many_at_once_gives_the_deals_of_one_at_a_time() {
     let small = Options {
@@ -115,18 +115,24 @@ fn drawing_many_at_once_gives_the_deals_of_one_at_a_time() {
             "north: hcp 10\neast: hcp 10\nsouth: hcp 10",
             Options::default(),
         ),
+        // Counted by the two halves of the deck, which finish a batch group by group.
+        (
+            "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12",
+            Options::default(),
+        ),
     ];
     for (text, options) in sets {
         let mut one = build(text, options).expect("builds");
         let mut many = one.clone();
+        // Groups of 1, 7, 0, 256 and 36 deals, then 8 300 (past the halves' batch of 8 192).
+        let groups = [1, 7, 0, 256, 36, 8300];
         let mut r1 = ChaCha8Rng::seed_from_u64(21);
-        let want: Vec<_> = (0..300)
+        let want: Vec<_> = (0..groups.iter().sum())
             .map(|_| one.sample(&mut r1).expect("samples"))
             .collect();
         let mut r2 = ChaCha8Rng::seed_from_u64(21);
         let mut got = Vec::new();
-        // Groups of 1, 7, 0, 256 and 36 deals: 300 in all.
-        for n in [1, 7, 0, 256, 36] {
+        for n in groups {
             many.sample_many(&mut r2, n, &mut got).expect("samples");
         }
         assert_eq!(got, want, "{text}");

@@ -283,3 +283,30 @@ fn four_balanced_seats_with_points_by_halves() {
         (hcp(d, Seat::North) - 12) as usize * 3 + p
     });
 }
+
+/// Patterns, open-ended points and a partnership's sum, counted and sampled by the two
+/// halves of the deck with coordinates that have no upper bound (the sampler's unpacked
+/// path): North's pattern by the partnership's HCP band.
+#[test]
+fn open_ended_points_and_a_partnership_sum_by_halves() {
+    let base = "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\n\
+                south: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+";
+    let mut cells = Vec::new();
+    for p in ["4432", "5422"] {
+        for band in ["31-32", "33-34", "35+"] {
+            cells.push(format!("north: shape any {p}\nns: hcp {band}"));
+        }
+    }
+    assert!(dealer(base).halves().is_some(), "counted by the two halves");
+    check(base, &cells, 41, |d| {
+        let mut shape = d.hand(Seat::North).shape();
+        shape.sort_unstable_by(|a, b| b.cmp(a));
+        let p = match shape {
+            [4, 4, 3, 2] => 0,
+            [5, 4, 2, 2] => 1,
+            other => panic!("North's pattern is not allowed: {other:?}"),
+        };
+        let ns = hcp(d, Seat::North) + hcp(d, Seat::South);
+        p * 3 + (ns.min(35) as usize - 31) / 2
+    });
+}

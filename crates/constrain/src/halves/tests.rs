@@ -111,7 +111,7 @@ fn counts_match_plain_dealing() {
 /// Every sampled deal meets the set.
 #[test]
 fn sampled_deals_meet_the_set() {
-    for text in [FOUR_BALANCED, TWO_SUITS_EACH] {
+    for text in [FOUR_BALANCED, TWO_SUITS_EACH, OPEN_ENDED] {
         let s = set(text);
         let h = halves(text);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -287,4 +287,50 @@ fn four_balanced_seats_are_observed_on_every_seat() {
     }
     assert_eq!(pair.len(), (12 + 6..=14 + 10).count());
     assert_eq!(pair, summed.into_iter().collect::<Vec<_>>());
+}
+
+/// Patterns, open-ended points and a partnership's sum: coordinates without an upper bound,
+/// so the sampler's unpacked path.
+const OPEN_ENDED: &str = "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\nsouth: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+";
+
+/// The two ways of finding a ♦♣ completion at an offset — by the group's row sums and by
+/// scanning the completing groups — each give every completion exactly its weight of
+/// offsets: its first and last offsets land on it, in each way's own order, and the weights
+/// add up to the completions the count used.
+#[test]
+fn completions_are_found_at_exactly_their_offsets() {
+    for text in [FOUR_BALANCED, OPEN_ENDED] {
+        let h = halves(text);
+        assert!(
+            !h.completing.is_empty(),
+            "{text}: the sampler's row sums are built"
+        );
+        let first = &h.halves[0];
+        let mut checked = 0;
+        for (g, group) in first.groups.iter().enumerate().step_by(7) {
+            let rows = h.rows(g).expect("row sums");
+            for (e, a) in group.points.iter().enumerate().step_by(13) {
+                let Some((lo, hi)) = h.space.completions(a) else {
+                    continue;
+                };
+                let total = h.completions[g][e];
+                let by_rows = |r| h.descend(g, rows, &lo, &hi, r);
+                let by_scan = |r| h.scan(g, &lo, &hi, r);
+                for find in [&by_rows as &dyn Fn(u64) -> (usize, usize), &by_scan] {
+                    let mut r = 0u64;
+                    while r < total {
+                        let (k, at) = find(r);
+                        let w = h.halves[1].groups[k].entries[at].1;
+                        let b = h.halves[1].groups[k].points[at];
+                        assert!((0..h.space.coords.len()).all(|c| lo[c] <= b[c] && b[c] <= hi[c]));
+                        assert_eq!(find(r + w - 1), (k, at), "{text}: group {g}, entry {e}");
+                        r += w;
+                        checked += 1;
+                    }
+                    assert_eq!(r, total, "{text}: the weights add up");
+                }
+            }
+        }
+        assert!(checked > 1000, "{text}: {checked} completions checked");
+    }
 }

@@ -54,6 +54,7 @@ use fairdeal_model::{Deal, Hand, Holding, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 /// Most coordinates (tracked totals).
@@ -74,9 +75,10 @@ const COLUMN_PAIRS_MAX: usize = 40_000;
 /// Most stored (vector, count) entries of both halves together.
 const ENTRIES_MAX: usize = 12_000_000;
 
-/// Most cells of the sampler's prefix-summed arrays of completions (one per ♠♥ group, built
-/// the first time a deal draws from the group): 96 MB. Past it the sampler scans instead.
-const SAMPLER_CELLS_MAX: usize = 12 << 20;
+/// Most bytes of the sampler's dense arrays — row sums per ♠♥ group ([`Halves::rows`]) and
+/// entry slots per ♦♣ group ([`Halves::slots_of`]), each built the first time a deal needs
+/// it — reckoned as if all were built: 96 MB. Past it the sampler scans instead.
+const SAMPLER_BYTES_MAX: usize = 96 << 20;
 
 /// Most rows of the coordinate space (its vectors but the first coordinate) for the sampler's
 /// arrays, whose draw reads every row of a box ([`Halves::descend`]).
@@ -315,11 +317,17 @@ struct Column {
     /// The same counts by the vectors' dense index (parallel to `vectors`; for lookups when
     /// sampling).
     by_index: Vec<(u32, u64)>,
-    /// The vectors packed ([`Packing`], parallel to `vectors`; empty without packing).
-    packed: Vec<u64>,
+    /// Each vector packed ([`Packing`]), with its dense index and count (parallel to
+    /// `vectors`; empty without packing).
+    packed: Vec<(u64, u32, u64)>,
     /// The count of each vector the layouts add, by its id ([`Halves::adds_at`]; 0 if the
     /// column has none of it).
     by_adds: Vec<u64>,
+    /// The layouts the column's lengths hold, each with its number of deals (its spot
+    /// multinomial), in runs by the id of the vector they add: id `i`'s run is
+    /// `layouts[layout_starts[i]..layout_starts[i + 1]]`.
+    layouts: Vec<(u16, u64)>,
+    layout_starts: Vec<u32>,
 }
 
 /// A half's group: a tuple of the seats' classes, the column pairs that fall in it and the
@@ -338,6 +346,37 @@ struct Group {
 struct Half {
     suits: [usize; 2],
     groups: Vec<Group>,
+    /// Per group, its pairs' counts at each entry ([`Halves::runs`]), built the first time a
+    /// deal draws from the group (none for tables that do not deal).
+    runs: Vec<OnceLock<Runs>>,
+}
+
+/// A half group's counts per column pair at each of its entries, for the sampler: entry `e`'s
+/// pairs with deals are `items[starts[e]..starts[e + 1]]`, each the pair's place in the
+/// group's `pairs` above [`COUNT_BITS`] and its count below.
+#[derive(Debug, Clone)]
+struct Runs {
+    starts: Vec<u32>,
+    items: Vec<u64>,
+}
+
+/// Bits of a count in a [`Runs`] item: a pair of columns deals 26 cards in at most
+/// 26! / (7! 7! 6! 6!) < 2^48 ways.
+const COUNT_BITS: u32 = 48;
+
+/// Most bytes of the sampler's [`Runs`] of all groups together: 80 MB. A group whose runs
+/// would pass it keeps none, and the sampler scans its pairs (the same draws, more slowly).
+const RUNS_BYTES_MAX: usize = 80 << 20;
+
+/// Bytes of [`Runs`] built so far (a clone starts from the same figure, as it holds the same
+/// runs).
+#[derive(Debug, Default)]
+struct Spent(AtomicUsize);
+
+impl Clone for Spent {
+    fn clone(&self) -> Self {
+        Spent(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 /// Deals a batch finishes ordered by their ♠♥ group ([`Halves::sample_batch`]).
@@ -381,6 +420,11 @@ pub struct Halves {
     /// Per ♠♥ group, its completing ♦♣ groups' entries summed along rows ([`Halves::rows`]),
     /// built the first time the sampler draws from the group (empty when over the bounds).
     completing: Vec<OnceLock<Vec<u64>>>,
+    /// Per ♦♣ group, per dense index, its entry there (or `u32::MAX`), built the first time a
+    /// deal draws from the group (empty when the row sums are).
+    slots: Vec<OnceLock<Vec<u32>>>,
+    /// Bytes of the halves' [`Runs`] built so far.
+    runs_bytes: Spent,
     count: u128,
     /// `[half][seat][class]`: a length pair of each class (its watched lengths are exact).
     reps: [[Vec<(u8, u8)>; 4]; 2],
@@ -579,18 +623,59 @@ fn columns(
                 by_index,
                 packed: Vec::new(),
                 by_adds: Vec::new(),
+                layouts: Vec::new(),
+                layout_starts: Vec::new(),
             });
         }
     }
     out
 }
 
-/// Numbers the distinct vectors the layouts add and fills each column's counts by those ids
-/// (and its packed vectors): the sampler finds a half's second vector from the first in one
-/// lookup. Returns, per dense index, 1 + the id of the vector there (0: none).
+/// Adds into `dense` the products of two columns' counts at the index of each sum of their
+/// vectors within the bounds, noting in `touched` each index it makes nonzero.
+fn convolve(
+    space: &Space,
+    packing: Option<Packing>,
+    c0: &Column,
+    c1: &Column,
+    dense: &mut [u64],
+    touched: &mut Vec<u32>,
+) {
+    if let Some(k) = packing {
+        for &(q0, x0, w0) in &c0.packed {
+            for &(q1, x1, w1) in &c1.packed {
+                if k.fits(q0, q1) {
+                    let at = x0 + x1;
+                    if dense[at as usize] == 0 {
+                        touched.push(at);
+                    }
+                    dense[at as usize] += w0 * w1;
+                }
+            }
+        }
+        return;
+    }
+    for (p0, w0) in &c0.vectors {
+        for (p1, w1) in &c1.vectors {
+            if let Some(p) = space.add(p0, p1) {
+                let at = space.index(&p);
+                if dense[at as usize] == 0 {
+                    touched.push(at);
+                }
+                dense[at as usize] += w0 * w1;
+            }
+        }
+    }
+}
+
+/// Numbers the distinct vectors the layouts add and fills each column's counts and layouts by
+/// those ids (and its packed vectors): the sampler finds a half's second vector from the
+/// first in one lookup, and a suit's layouts adding a vector as one run. Returns, per dense
+/// index, 1 + the id of the vector there (0: none).
 fn adds_index(
     space: &Space,
     layouts: &[Layout],
+    spots: usize,
     columns: &mut [Vec<Column>; 4],
     packing: Option<Packing>,
 ) -> Vec<u16> {
@@ -601,13 +686,39 @@ fn adds_index(
     for (id, &at) in distinct.iter().enumerate() {
         adds_at[at as usize] = id as u16 + 1;
     }
+    let id_of = |l: &Layout| usize::from(adds_at[space.index(&l.adds) as usize]) - 1;
     for column in columns.iter_mut().flatten() {
         column.by_adds = vec![0; distinct.len()];
         for &(at, w) in &column.by_index {
             column.by_adds[usize::from(adds_at[at as usize]) - 1] = w;
         }
+        let lengths = column.lengths;
+        let mut held: Vec<(usize, u16, u64)> = layouts
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| (0..4).all(|i| l.held[i] <= lengths[i]))
+            .map(|(i, l)| {
+                let rest: [usize; 3] = std::array::from_fn(|s| usize::from(lengths[s] - l.held[s]));
+                (id_of(l), i as u16, multinomial(spots, &rest) as u64)
+            })
+            .collect();
+        // Stable: within a run the layouts keep their order.
+        held.sort_by_key(|h| h.0);
+        column.layout_starts = vec![0; distinct.len() + 1];
+        for h in &held {
+            column.layout_starts[h.0 + 1] += 1;
+        }
+        for i in 0..distinct.len() {
+            column.layout_starts[i + 1] += column.layout_starts[i];
+        }
+        column.layouts = held.into_iter().map(|(_, l, w)| (l, w)).collect();
         if let Some(k) = packing {
-            column.packed = column.vectors.iter().map(|(p, _)| k.pack(p)).collect();
+            column.packed = column
+                .vectors
+                .iter()
+                .zip(&column.by_index)
+                .map(|((p, w), &(x, _))| (k.pack(p), x, *w))
+                .collect();
         }
     }
     adds_at
@@ -674,7 +785,7 @@ impl Halves {
         let mut columns: [Vec<Column>; 4] =
             std::array::from_fn(|s| columns(&space, &allowed[s], &layouts, tracked));
         let packing = Packing::of(&space);
-        let adds_at = adds_index(&space, &layouts, &mut columns, packing);
+        let adds_at = adds_index(&space, &layouts, 13 - tracked, &mut columns, packing);
         let classes = classes(set, &observe::watched_lengths(observers));
         let mut work = 0u64;
         let step = if packing.is_some() { 1 } else { 3 };
@@ -708,61 +819,21 @@ impl Halves {
                     groups[g].pairs.push((i0 as u32, i1 as u32));
                 }
             }
-            halves.push(Half { suits, groups });
+            halves.push(Half {
+                suits,
+                groups,
+                runs: Vec::new(),
+            });
         }
         let mut dense = vec![0u64; size];
         let mut touched: Vec<u32> = Vec::new();
         let mut entries = 0usize;
-        // Per suit and column, each vector packed with its dense index and count.
-        let packed: Vec<Vec<Vec<(u64, u32, u64)>>> = match packing {
-            Some(k) => columns
-                .iter()
-                .map(|cs| {
-                    cs.iter()
-                        .map(|c| {
-                            c.vectors
-                                .iter()
-                                .zip(&c.by_index)
-                                .map(|((p, w), &(x, _))| (k.pack(p), x, *w))
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect(),
-            None => Vec::new(),
-        };
         for half in &mut halves {
             for group in &mut half.groups {
                 for &(i0, i1) in &group.pairs {
-                    if let Some(k) = packing {
-                        let v0 = &packed[half.suits[0]][i0 as usize];
-                        let v1 = &packed[half.suits[1]][i1 as usize];
-                        for &(q0, x0, w0) in v0 {
-                            for &(q1, x1, w1) in v1 {
-                                if k.fits(q0, q1) {
-                                    let at = x0 + x1;
-                                    if dense[at as usize] == 0 {
-                                        touched.push(at);
-                                    }
-                                    dense[at as usize] += w0 * w1;
-                                }
-                            }
-                        }
-                        continue;
-                    }
                     let c0 = &columns[half.suits[0]][i0 as usize];
                     let c1 = &columns[half.suits[1]][i1 as usize];
-                    for (p0, w0) in &c0.vectors {
-                        for (p1, w1) in &c1.vectors {
-                            if let Some(p) = space.add(p0, p1) {
-                                let at = space.index(&p);
-                                if dense[at as usize] == 0 {
-                                    touched.push(at);
-                                }
-                                dense[at as usize] += w0 * w1;
-                            }
-                        }
-                    }
+                    convolve(&space, packing, c0, c1, &mut dense, &mut touched);
                 }
                 touched.sort_unstable();
                 group.entries = touched
@@ -810,14 +881,77 @@ impl Halves {
             within: Vec::new(),
             cumulative: Vec::new(),
             completing: Vec::new(),
+            slots: Vec::new(),
+            runs_bytes: Spent::default(),
             count: 0,
         };
         halves.link();
         // Observing tables read the partners only (their distribution is its own join).
         if observers.is_empty() {
             halves.join(&mut dense);
+            for half in &mut halves.halves {
+                half.runs = half.groups.iter().map(|_| OnceLock::new()).collect();
+            }
         }
         Some(halves)
+    }
+
+    /// Half `h`'s group `g`'s [`Runs`], built on first use: each pair convolved again, its
+    /// counts sorted by entry. Empty when they would pass [`RUNS_BYTES_MAX`] (or a count would
+    /// not fit [`COUNT_BITS`]); `None` for tables that do not deal.
+    fn runs(&self, h: usize, g: usize) -> Option<&Runs> {
+        let half = &self.halves[h];
+        half.runs
+            .get(g)?
+            .get_or_init(|| {
+                let group = &half.groups[g];
+                let mut slot = vec![u32::MAX; self.space.size];
+                for (e, &(at, _)) in group.entries.iter().enumerate() {
+                    slot[at as usize] = e as u32;
+                }
+                let mut dense = vec![0u64; self.space.size];
+                let mut touched = Vec::new();
+                let mut found: Vec<(u32, u64)> = Vec::new();
+                for (p, &(i0, i1)) in group.pairs.iter().enumerate() {
+                    let c0 = &self.columns[half.suits[0]][i0 as usize];
+                    let c1 = &self.columns[half.suits[1]][i1 as usize];
+                    convolve(&self.space, self.packing, c0, c1, &mut dense, &mut touched);
+                    for at in touched.drain(..) {
+                        let w = std::mem::take(&mut dense[at as usize]);
+                        if w >> COUNT_BITS != 0 {
+                            return Runs {
+                                starts: Vec::new(),
+                                items: Vec::new(),
+                            };
+                        }
+                        found.push((slot[at as usize], (p as u64) << COUNT_BITS | w));
+                    }
+                }
+                // Counting sort by entry.
+                let mut starts = vec![0u32; group.entries.len() + 1];
+                for &(e, _) in &found {
+                    starts[e as usize + 1] += 1;
+                }
+                for e in 0..group.entries.len() {
+                    starts[e + 1] += starts[e];
+                }
+                let bytes = starts.len() * 4 + found.len() * 8;
+                if self.runs_bytes.0.fetch_add(bytes, Ordering::Relaxed) + bytes > RUNS_BYTES_MAX {
+                    self.runs_bytes.0.fetch_sub(bytes, Ordering::Relaxed);
+                    return Runs {
+                        starts: Vec::new(),
+                        items: Vec::new(),
+                    };
+                }
+                let mut next = starts.clone();
+                let mut items = vec![0u64; found.len()];
+                for (e, item) in found {
+                    items[next[e as usize] as usize] = item;
+                    next[e as usize] += 1;
+                }
+                Runs { starts, items }
+            })
+            .into()
     }
 
     /// Each ♠♥ group's partners: the ♦♣ groups whose classes complete its own on every seat.
@@ -871,8 +1005,18 @@ impl Halves {
             Some(c) => self.space.size / (usize::from(c.top()) + 1),
             None => usize::MAX,
         };
-        if groups.saturating_mul(self.space.size) <= SAMPLER_CELLS_MAX && rows <= SAMPLER_ROWS_MAX {
+        // Slots only for ♠♥ groups completed by more than one ♦♣ group.
+        let slots = if self.partners.iter().any(|p| p.len() > 1) {
+            self.halves[1].groups.len() * 4
+        } else {
+            0
+        };
+        let bytes = (groups * 8 + slots).saturating_mul(self.space.size);
+        if bytes <= SAMPLER_BYTES_MAX && rows <= SAMPLER_ROWS_MAX {
             self.completing = (0..groups).map(|_| OnceLock::new()).collect();
+            self.slots = (0..self.halves[1].groups.len())
+                .map(|_| OnceLock::new())
+                .collect();
         }
     }
 
@@ -894,7 +1038,7 @@ impl Halves {
 
     /// The sampler's array for ♠♥ group `g`: its partners' entries summed, then summed along
     /// each row (the first coordinate, the fastest of the dense index), built on first use;
-    /// `None` when the set's arrays would pass [`SAMPLER_CELLS_MAX`].
+    /// `None` when the set's arrays would pass [`SAMPLER_BYTES_MAX`].
     fn rows(&self, g: usize) -> Option<&[u64]> {
         let cell = self.completing.get(g)?;
         Some(cell.get_or_init(|| {
@@ -951,20 +1095,37 @@ impl Halves {
                 .columns
                 .iter()
                 .flatten()
-                .map(|c| (c.by_adds.len() + c.packed.len()) * 8)
+                .map(|c| {
+                    c.by_adds.len() * 8
+                        + c.packed.len() * 24
+                        + c.layouts.len() * 16
+                        + c.layout_starts.len() * 4
+                })
                 .sum::<usize>();
         let rows: usize = self
             .completing
             .iter()
             .filter_map(|c| c.get().map(|r| r.len() * 8))
+            .chain(
+                self.slots
+                    .iter()
+                    .filter_map(|c| c.get().map(|s| s.len() * 4)),
+            )
+            .chain(
+                self.halves
+                    .iter()
+                    .flat_map(|h| &h.runs)
+                    .filter_map(|c| c.get().map(|r| r.starts.len() * 4 + r.items.len() * 8)),
+            )
             .sum();
         self.entries() * 16 + points + completions + pairs + columns + partners + lookups + rows
     }
 
     /// Draws `n` deals uniformly onto `out` (none if there are none), each from its own
     /// ChaCha8 generator keyed by the next 32 bytes of `rng`, as [`crate::engine::Tables`]
-    /// does, so grouping never changes the deals. The deals are finished in the order of
-    /// their ♠♥ group, so that the group's arrays stay in cache from one deal to the next.
+    /// does, so grouping never changes the deals. The ♠♥ halves are drawn in the order of
+    /// their groups, then the ♦♣ halves in theirs, so that a group's arrays stay in cache
+    /// from one deal to the next.
     pub fn sample_batch<R: RngCore + ?Sized>(&self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
         let mut rngs: Vec<ChaCha8Rng> = (0..n)
             .map(|_| {
@@ -983,12 +1144,27 @@ impl Halves {
                 .map(|(i, rng)| self.start(rng, i as u32))
                 .collect();
             starts.sort_unstable();
-            let mut deals: Vec<(u32, Deal)> = starts
+            // The ♦♣ completion and the ♠♥ half by ♠♥ group, then the ♦♣ half by ♦♣ group
+            // (each deal's draws stay in their order).
+            let mut holdings = vec![[[0u16; 4]; 4]; chunk.len()];
+            let mut seconds: Vec<(u32, u32, u32)> = starts
                 .iter()
-                .map(|s| (s.deal, self.finish(&mut chunk[s.deal as usize], s)))
+                .map(|s| {
+                    let i = s.deal as usize;
+                    let (k, e) = self.completion(s);
+                    let (g, entry) = (s.group as usize, s.entry as usize);
+                    self.draw_half(&mut chunk[i], 0, g, entry, &mut holdings[i]);
+                    (k as u32, e as u32, s.deal)
+                })
                 .collect();
-            deals.sort_unstable_by_key(|d| d.0);
-            out.extend(deals.into_iter().map(|d| d.1));
+            seconds.sort_unstable();
+            for &(k, e, i) in &seconds {
+                let i = i as usize;
+                self.draw_half(&mut chunk[i], 1, k as usize, e as usize, &mut holdings[i]);
+            }
+            out.extend(holdings.iter().map(|h| {
+                Deal::from_shuffle(h.map(|h| Hand::from_holdings(h.map(Holding::from_bits))))
+            }));
         }
     }
 
@@ -1007,24 +1183,18 @@ impl Halves {
         }
     }
 
-    /// The rest of a deal from its [`Halves::start`]: the ♦♣ group and vector, then each half.
-    fn finish(&self, rng: &mut ChaCha8Rng, start: &Start) -> Deal {
-        let [first, second] = &self.halves;
+    /// The ♦♣ group and entry completing a deal's [`Halves::start`].
+    fn completion(&self, start: &Start) -> (usize, usize) {
         let g = start.group as usize;
-        let a = first.groups[g].points[start.entry as usize];
+        let a = self.halves[0].groups[g].points[start.entry as usize];
         let (lo, hi) = self
             .space
             .completions(&a)
             .expect("a drawn vector has completions");
-        let (k, e) = match self.rows(g) {
+        match self.rows(g) {
             Some(rows) => self.descend(g, rows, &lo, &hi, start.offset),
             None => self.scan(g, &lo, &hi, start.offset),
-        };
-        let mut holdings = [[0u16; 4]; 4];
-        self.draw_half(rng, first, g, start.entry as usize, &mut holdings);
-        self.draw_half(rng, second, k, e, &mut holdings);
-        let hands = holdings.map(|h| Hand::from_holdings(h.map(Holding::from_bits)));
-        Deal::from_shuffle(hands)
+        }
     }
 
     /// The ♦♣ group and entry at offset `r` of ♠♥ group `g`'s completions in the box
@@ -1068,20 +1238,32 @@ impl Halves {
         let at = self.space.index(&b);
         if let [k] = self.partners[g][..] {
             let entries = &self.halves[1].groups[k as usize].entries;
-            let e = entries.partition_point(|e| e.0 < at);
-            return (k as usize, e);
+            return (k as usize, entries.partition_point(|e| e.0 < at));
         }
+        let at = at as usize;
         for &k in &self.partners[g] {
-            let entries = &self.halves[1].groups[k as usize].entries;
-            if let Ok(e) = entries.binary_search_by_key(&at, |e| e.0) {
-                let w = entries[e].1;
+            let e = self.slots_of(k as usize)[at];
+            if e != u32::MAX {
+                let w = self.halves[1].groups[k as usize].entries[e as usize].1;
                 if r < w {
-                    return (k as usize, e);
+                    return (k as usize, e as usize);
                 }
                 r -= w;
             }
         }
         unreachable!("the completions add up")
+    }
+
+    /// ♦♣ group `k`'s entry at each dense index (`u32::MAX` where it has none), built on first
+    /// use (only where [`Halves::rows`] are).
+    fn slots_of(&self, k: usize) -> &[u32] {
+        self.slots[k].get_or_init(|| {
+            let mut slot = vec![u32::MAX; self.space.size];
+            for (e, &(at, _)) in self.halves[1].groups[k].entries.iter().enumerate() {
+                slot[at as usize] = e as u32;
+            }
+            slot
+        })
     }
 
     /// [`Halves::descend`] without the row sums: a scan of the completing groups' entries
@@ -1123,16 +1305,32 @@ impl Halves {
     fn draw_half(
         &self,
         rng: &mut ChaCha8Rng,
-        half: &Half,
+        h: usize,
         g: usize,
         entry: usize,
         holdings: &mut [[u16; 4]; 4],
     ) {
+        let half = &self.halves[h];
         let group = &half.groups[g];
         let target = &group.points[entry];
         let (at, total) = half.groups[g].entries[entry];
         let mut r = below(rng, u128::from(total)) as u64;
-        for &(i0, i1) in &group.pairs {
+        // With the group's runs, only the pair holding the offset is scanned.
+        let mut pairs = &group.pairs[..];
+        if let Some(runs) = self.runs(h, g).filter(|runs| !runs.starts.is_empty()) {
+            let (from, to) = (runs.starts[entry], runs.starts[entry + 1]);
+            let mask = (1u64 << COUNT_BITS) - 1;
+            for &item in &runs.items[from as usize..to as usize] {
+                let w = item & mask;
+                if r < w {
+                    let p = (item >> COUNT_BITS) as usize;
+                    pairs = &group.pairs[p..=p];
+                    break;
+                }
+                r -= w;
+            }
+        }
+        for &(i0, i1) in pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
             if let Some(k) = self.packing {
@@ -1141,9 +1339,7 @@ impl Halves {
                 // index is `at - index(p0)` (the index is linear); its count in the second
                 // column is one lookup by the id of that vector.
                 let with_guard = k.pack(target) | k.guard;
-                for ((&(x0, w0), &q0), (p0, _)) in
-                    c0.by_index.iter().zip(&c0.packed).zip(&c0.vectors)
-                {
+                for (&(q0, x0, w0), (p0, _)) in c0.packed.iter().zip(&c0.vectors) {
                     if x0 > at {
                         // Sorted by index: every later vector passes the target's slowest
                         // coordinate.
@@ -1204,16 +1400,13 @@ impl Halves {
         weight: u64,
         holdings: &mut [[u16; 4]; 4],
     ) {
-        let spots = 13 - self.tracked;
         let mut r = below(rng, u128::from(weight)) as u64;
         let lengths = column.lengths;
-        let layout = self
-            .layouts
+        let id = usize::from(self.adds_at[self.space.index(adds) as usize]) - 1;
+        let run = column.layout_starts[id] as usize..column.layout_starts[id + 1] as usize;
+        let &(l, _) = column.layouts[run]
             .iter()
-            .filter(|l| l.adds == *adds && (0..4).all(|i| l.held[i] <= lengths[i]))
-            .find(|l| {
-                let rest: [usize; 3] = std::array::from_fn(|i| usize::from(lengths[i] - l.held[i]));
-                let w = multinomial(spots, &rest) as u64;
+            .find(|&&(_, w)| {
                 if r < w {
                     return true;
                 }
@@ -1221,11 +1414,12 @@ impl Halves {
                 false
             })
             .expect("the layouts' weights add up to the column's");
+        let layout = &self.layouts[l as usize];
         for (rank, &owner) in layout.owners.iter().enumerate().take(self.tracked) {
             holdings[usize::from(owner)][suit] |= 1 << rank;
         }
-        let mut cards: Vec<u8> = (self.tracked as u8..13).collect();
-        let mut rest = &mut cards[..];
+        let mut cards: [u8; 13] = std::array::from_fn(|c| c as u8);
+        let mut rest = &mut cards[self.tracked..];
         for seat in 0..4 {
             let k = usize::from(lengths[seat] - layout.held[seat]);
             choose_set_front(rng, rest, k);

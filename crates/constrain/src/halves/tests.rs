@@ -334,3 +334,68 @@ fn completions_are_found_at_exactly_their_offsets() {
         assert!(checked > 1000, "{text}: {checked} completions checked");
     }
 }
+
+/// The sampler's other lookups add up to the counts: each half group's per-pair counts at an
+/// entry ([`Halves::runs`]) to the entry's count, and each column's layouts adding a vector
+/// to the column's count of that vector.
+#[test]
+fn the_samplers_lookups_add_up_to_the_counts() {
+    for text in [FOUR_BALANCED, OPEN_ENDED, TWO_SUITS_EACH] {
+        let h = halves(text);
+        let mask = (1u64 << super::COUNT_BITS) - 1;
+        for (i, half) in h.halves.iter().enumerate() {
+            assert!(!half.runs.is_empty(), "{text}: runs are kept");
+            for (g, group) in half.groups.iter().enumerate().step_by(5) {
+                let runs = h.runs(i, g).expect("runs");
+                for (e, &(_, total)) in group.entries.iter().enumerate() {
+                    let items = &runs.items[runs.starts[e] as usize..runs.starts[e + 1] as usize];
+                    assert!(items
+                        .iter()
+                        .all(|&x| ((x >> super::COUNT_BITS) as usize) < group.pairs.len()));
+                    assert_eq!(
+                        items.iter().map(|&x| x & mask).sum::<u64>(),
+                        total,
+                        "{text}"
+                    );
+                }
+            }
+        }
+        for column in h.columns.iter().flatten() {
+            for (id, &w) in column.by_adds.iter().enumerate() {
+                let run = column.layout_starts[id] as usize..column.layout_starts[id + 1] as usize;
+                let layouts = &column.layouts[run];
+                assert_eq!(layouts.iter().map(|l| l.1).sum::<u64>(), w, "{text}");
+                for &(l, _) in layouts {
+                    let adds = h.layouts[usize::from(l)].adds;
+                    assert_eq!(
+                        usize::from(h.adds_at[h.space.index(&adds) as usize]),
+                        id + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A half's pair found through its runs is the pair a scan of every pair finds, with the
+/// same offset left: the same seed deals the same deals with the runs and without them (so
+/// a group left without runs by the memory bound changes nothing but the speed).
+#[test]
+fn runs_change_no_deal() {
+    for text in [FOUR_BALANCED, OPEN_ENDED] {
+        let with = halves(text);
+        let mut without = with.clone();
+        for half in &mut without.halves {
+            half.runs = Vec::new();
+        }
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        with.sample_batch(&mut ChaCha8Rng::seed_from_u64(9), 3000, &mut a);
+        without.sample_batch(&mut ChaCha8Rng::seed_from_u64(9), 3000, &mut b);
+        assert_eq!(a, b, "{text}");
+        assert!(with
+            .halves
+            .iter()
+            .flat_map(|h| &h.runs)
+            .any(|r| r.get().is_some()));
+    }
+}

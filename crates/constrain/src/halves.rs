@@ -65,12 +65,14 @@ const DENSE_MAX: usize = 1 << 20;
 
 /// Most pairs of per-suit vectors combined when building both halves (the building work),
 /// counted once a pair with packed vectors ([`Packing`], about 0.9 ns a pair here) and three
-/// times without (a pair's coordinates added one by one).
-const BUILD_WORK_MAX: u64 = 450_000_000;
+/// times without (a pair's coordinates added one by one): 700 M, so open-ended two-suited
+/// seats with a partnership's sum (624 M, about 2.5 s) are built.
+const BUILD_WORK_MAX: u64 = 700_000_000;
 
 /// Most pairs of columns (by lengths alone) over both halves: checked before any table is
-/// built, so a set with a free seat (hundreds of columns a suit) is declined at once.
-const COLUMN_PAIRS_MAX: usize = 40_000;
+/// built, so a set with a free seat (hundreds of columns a suit) is declined at once; 60 000
+/// takes open-ended two-suited seats (41 230).
+const COLUMN_PAIRS_MAX: usize = 60_000;
 
 /// Most stored (vector, count) entries of both halves together.
 const ENTRIES_MAX: usize = 12_000_000;
@@ -170,9 +172,25 @@ impl Space {
         Some((lo, hi))
     }
 
+    /// How many vectors [`Space::preimages`] visits for `target` and `a`.
+    fn preimage_count(&self, target: &Pt, a: &Pt) -> usize {
+        self.coords
+            .iter()
+            .enumerate()
+            .map(|(c, coord)| {
+                if coord.hi.is_none() && target[c] == coord.lo {
+                    usize::from(coord.lo - coord.lo.saturating_sub(a[c])) + 1
+                } else {
+                    usize::from(target[c] >= a[c])
+                }
+            })
+            .product()
+    }
+
     /// Calls `f` with every stored vector `b` such that `a + b` is `target` (one for bounded
-    /// coordinates; for a saturated one, every value that reaches its lower bound).
-    fn preimages(&self, target: &Pt, a: &Pt, mut f: impl FnMut(Pt)) {
+    /// coordinates; for a saturated one, every value that reaches its lower bound), until `f`
+    /// says stop (returns `true`).
+    fn preimages(&self, target: &Pt, a: &Pt, mut f: impl FnMut(Pt) -> bool) {
         let d = self.coords.len();
         let (mut from, mut to) = ([0u16; MAX_COORDS], [0u16; MAX_COORDS]);
         for (c, coord) in self.coords.iter().enumerate() {
@@ -188,7 +206,9 @@ impl Space {
         }
         let mut b = from;
         loop {
-            f(b);
+            if f(b) {
+                return;
+            }
             let mut c = 0;
             loop {
                 if c == d {
@@ -1365,20 +1385,33 @@ impl Halves {
             }
             for (p0, w0) in &c0.vectors {
                 let mut found = None;
-                self.space.preimages(target, p0, |p1| {
-                    if found.is_some() {
-                        return;
-                    }
-                    let id = self.adds_at[self.space.index(&p1) as usize];
-                    if id > 0 {
-                        let w1 = c1.by_adds[usize::from(id) - 1];
-                        if r < w0 * w1 {
-                            found = Some((p1, w1));
-                        } else {
+                // A saturated target has a preimage for every value reaching its bound: when
+                // those outnumber the second column's vectors, its vectors are tried instead
+                // (the same vectors, in the column's order).
+                if self.space.preimage_count(target, p0) > c1.vectors.len() {
+                    for (p1, w1) in &c1.vectors {
+                        if self.space.add(p0, p1).as_ref() == Some(target) {
+                            if r < w0 * w1 {
+                                found = Some((*p1, *w1));
+                                break;
+                            }
                             r -= w0 * w1;
                         }
                     }
-                });
+                } else {
+                    self.space.preimages(target, p0, |p1| {
+                        let id = self.adds_at[self.space.index(&p1) as usize];
+                        if id > 0 {
+                            let w1 = c1.by_adds[usize::from(id) - 1];
+                            if r < w0 * w1 {
+                                found = Some((p1, w1));
+                                return true;
+                            }
+                            r -= w0 * w1;
+                        }
+                        false
+                    });
+                }
                 if let Some((p1, w1)) = found {
                     self.draw_suit(rng, half.suits[0], c0, p0, *w0, holdings);
                     self.draw_suit(rng, half.suits[1], c1, &p1, w1, holdings);

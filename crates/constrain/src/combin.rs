@@ -8,7 +8,20 @@
 //! Panic policy: [`below`] and [`below_usize`] require a non-zero bound; callers in this
 //! crate only call them with counts they have checked to be positive.
 
-use rand_core::RngCore;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+/// One generator per deal of a batch, each a ChaCha8 keyed by the next 32 bytes of `rng`:
+/// a deal depends only on its own key, so how the samplers group deals never changes them.
+pub fn deal_generators<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> Vec<ChaCha8Rng> {
+    (0..n)
+        .map(|_| {
+            let mut key = [0u8; 32];
+            rng.fill_bytes(&mut key);
+            ChaCha8Rng::from_seed(key)
+        })
+        .collect()
+}
 
 /// C(n, k) for n ≤ 52, exact.
 static BINOM: [[u128; 53]; 53] = {

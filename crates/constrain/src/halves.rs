@@ -47,12 +47,12 @@
 //! Scope: no predealt cards, exact holdings or fits; at most [`MAX_COORDS`] coordinates;
 //! building work and memory bounded ([`Halves::new`] says `None` when over).
 
-use crate::combin::{below, choose_set_front, gcd, multinomial};
+use crate::combin::{below, choose_set_front, deal_generators, gcd, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
 use crate::engine::Observer;
 use fairdeal_model::{Deal, Hand, Holding, Seat};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::RngCore;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -651,6 +651,15 @@ fn columns(
     out
 }
 
+/// Each dense index's entry among `entries` (sorted (index, count) pairs), or `u32::MAX`.
+fn slots(entries: &[(u32, u64)], size: usize) -> Vec<u32> {
+    let mut slot = vec![u32::MAX; size];
+    for (e, &(at, _)) in entries.iter().enumerate() {
+        slot[at as usize] = e as u32;
+    }
+    slot
+}
+
 /// Adds into `dense` the products of two columns' counts at the index of each sum of their
 /// vectors within the bounds, noting in `touched` each index it makes nonzero.
 fn convolve(
@@ -925,10 +934,7 @@ impl Halves {
             .get(g)?
             .get_or_init(|| {
                 let group = &half.groups[g];
-                let mut slot = vec![u32::MAX; self.space.size];
-                for (e, &(at, _)) in group.entries.iter().enumerate() {
-                    slot[at as usize] = e as u32;
-                }
+                let slot = slots(&group.entries, self.space.size);
                 let mut dense = vec![0u64; self.space.size];
                 let mut touched = Vec::new();
                 let mut found: Vec<(u32, u64)> = Vec::new();
@@ -1147,13 +1153,7 @@ impl Halves {
     /// their groups, then the ♦♣ halves in theirs, so that a group's arrays stay in cache
     /// from one deal to the next.
     pub fn sample_batch<R: RngCore + ?Sized>(&self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
-        let mut rngs: Vec<ChaCha8Rng> = (0..n)
-            .map(|_| {
-                let mut key = [0u8; 32];
-                rng.fill_bytes(&mut key);
-                ChaCha8Rng::from_seed(key)
-            })
-            .collect();
+        let mut rngs = deal_generators(rng, n);
         if self.count == 0 {
             return;
         }
@@ -1277,13 +1277,7 @@ impl Halves {
     /// ♦♣ group `k`'s entry at each dense index (`u32::MAX` where it has none), built on first
     /// use (only where [`Halves::rows`] are).
     fn slots_of(&self, k: usize) -> &[u32] {
-        self.slots[k].get_or_init(|| {
-            let mut slot = vec![u32::MAX; self.space.size];
-            for (e, &(at, _)) in self.halves[1].groups[k].entries.iter().enumerate() {
-                slot[at as usize] = e as u32;
-            }
-            slot
-        })
+        self.slots[k].get_or_init(|| slots(&self.halves[1].groups[k].entries, self.space.size))
     }
 
     /// [`Halves::descend`] without the row sums: a scan of the completing groups' entries

@@ -69,6 +69,18 @@ fn check(base: &str, cells: &[String], seed: u64, classify: impl Fn(&Deal) -> us
     );
 }
 
+/// The place of `seat`'s pattern (its lengths longest first, as "4432") among `patterns`;
+/// panics on a pattern the set does not allow.
+fn pattern_of(d: &Deal, seat: Seat, patterns: &[&str]) -> usize {
+    let mut shape = d.hand(seat).shape();
+    shape.sort_unstable_by(|a, b| b.cmp(a));
+    let pattern: String = shape.iter().map(|n| n.to_string()).collect();
+    patterns
+        .iter()
+        .position(|&p| p == pattern)
+        .unwrap_or_else(|| panic!("{seat:?}'s pattern {pattern} is not allowed"))
+}
+
 fn hcp(d: &Deal, s: Seat) -> u32 {
     d.hand(s).hcp()
 }
@@ -184,14 +196,7 @@ fn balanced_north_beside_three_hcp_seats_by_pattern() {
         }
     }
     check(base, &cells, 23, |d| {
-        let mut shape = d.hand(Seat::North).shape();
-        shape.sort_unstable_by(|a, b| b.cmp(a));
-        let p = match shape {
-            [4, 3, 3, 3] => 0,
-            [4, 4, 3, 2] => 1,
-            [5, 3, 3, 2] => 2,
-            other => panic!("North is not balanced: {other:?}"),
-        };
+        let p = pattern_of(d, Seat::North, &patterns);
         let e = usize::from(hcp(d, Seat::East) > 4);
         p * 2 + e
     });
@@ -272,15 +277,7 @@ fn four_balanced_seats_with_points_by_halves() {
     }
     assert!(dealer(base).halves().is_some(), "counted by the two halves");
     check(base, &cells, 37, |d| {
-        let mut shape = d.hand(Seat::West).shape();
-        shape.sort_unstable_by(|a, b| b.cmp(a));
-        let p = match shape {
-            [4, 3, 3, 3] => 0,
-            [4, 4, 3, 2] => 1,
-            [5, 3, 3, 2] => 2,
-            other => panic!("West is not balanced: {other:?}"),
-        };
-        (hcp(d, Seat::North) - 12) as usize * 3 + p
+        (hcp(d, Seat::North) - 12) as usize * 3 + pattern_of(d, Seat::West, &patterns)
     });
 }
 
@@ -291,21 +288,16 @@ fn four_balanced_seats_with_points_by_halves() {
 fn open_ended_points_and_a_partnership_sum_by_halves() {
     let base = "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\n\
                 south: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+";
+    let patterns = ["4432", "5422"];
     let mut cells = Vec::new();
-    for p in ["4432", "5422"] {
+    for p in patterns {
         for band in ["31-32", "33-34", "35+"] {
             cells.push(format!("north: shape any {p}\nns: hcp {band}"));
         }
     }
     assert!(dealer(base).halves().is_some(), "counted by the two halves");
     check(base, &cells, 41, |d| {
-        let mut shape = d.hand(Seat::North).shape();
-        shape.sort_unstable_by(|a, b| b.cmp(a));
-        let p = match shape {
-            [4, 4, 3, 2] => 0,
-            [5, 4, 2, 2] => 1,
-            other => panic!("North's pattern is not allowed: {other:?}"),
-        };
+        let p = pattern_of(d, Seat::North, &patterns);
         let ns = hcp(d, Seat::North) + hcp(d, Seat::South);
         p * 3 + (ns.min(35) as usize - 31) / 2
     });

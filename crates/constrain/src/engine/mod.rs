@@ -91,7 +91,7 @@ mod dfa;
 mod draw;
 mod layer;
 
-use crate::combin::{below, binomial, choose_set_front, multinomial};
+use crate::combin::{below, binomial, choose_set_front, deal_generators, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
 use crate::shape::ShapeSet;
 use crate::spec::Pair;
@@ -100,7 +100,7 @@ use draw::Draw;
 use fairdeal_model::{Card, Deal, Hand, Rank, Seat, Suit};
 use layer::{Key, Layer, Radix};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::RngCore;
 use std::collections::BTreeMap;
 use thiserror::Error;
 
@@ -2587,13 +2587,7 @@ impl Tables {
         n: usize,
         out: &mut Vec<Deal>,
     ) {
-        let mut rngs: Vec<ChaCha8Rng> = (0..n)
-            .map(|_| {
-                let mut key = [0u8; 32];
-                rng.fill_bytes(&mut key);
-                ChaCha8Rng::from_seed(key)
-            })
-            .collect();
+        let mut rngs = deal_generators(rng, n);
         if self.tuples() == 0 {
             return;
         }

@@ -50,6 +50,25 @@ test('a suit link opens solved and the page equals the CLI', { timeout: 120_000 
   assert.deepEqual(errors, []);
 });
 
+// A holding the full search could not finish (refused before: Q975 / 103, the defenders' cards
+// in six runs) is solved above a floor: the page shows the best line, names the first plays
+// left out, and its report is the CLI's byte for byte.
+test('a holding over the full search is solved above a floor, as the CLI', { timeout: 180_000 }, async () => {
+  const { page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/suit?n=Q975&s=103');
+  await waitForApp(page);
+  await page.locator('#suit-best').waitFor({ timeout: 120_000 });
+  const expected = cli(['Q975', '103']);
+  assert.equal(await page.$eval('#suit-text', (el) => el.textContent), expected);
+  assert.match(expected, /Best line: expected tricks 0\.6584 \(10601\/16100\)/);
+  const below = (await page.textContent('#suit-below')).trim();
+  assert.match(below, /^Not searched in full/);
+  assert.ok(expected.includes(below), below);
+  await shot(page, 'suit-floored');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+});
+
 // Cancel stops a running solve at once (#19): a solve is one synchronous search, so the page
 // runs it in its own worker and terminates that worker. K853 / Q106 (about 6 s natively since
 // the bitset index made AJ5 / K972 a 0.5 s solve; the engine reports at least every half second) shows the positions searched after about 200 ms; Cancel answers at once, the worker closes (Playwright

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{fairdeal, stdout_of};
-use fairdeal_suit::{solve, ProblemText, Solution};
+use fairdeal_suit::{solve, solve_exhaustive, ProblemText, Solution};
 
 fn engine(query: &str) -> Solution {
     solve(&ProblemText::from_query(query).problem().unwrap()).unwrap()
@@ -55,6 +55,22 @@ fn the_cli_prints_the_engines_solution() {
         ]),
         e.text()
     );
+}
+
+#[test]
+fn a_large_holding_is_solved_above_a_floor_and_in_full_on_request() {
+    // 86 / KJ54: over the full search's budget, so the floored report (the best line, the
+    // first plays that can match it, the others named); `--full` gives every first play.
+    let problem = ProblemText::from_query("n=86&s=KJ54").problem().unwrap();
+    let floored = solve(&problem).unwrap();
+    assert!(floored.below.is_some());
+    let text = stdout_of(&["suit", "86", "KJ54"]);
+    assert_eq!(text, floored.text());
+    assert!(text.contains("Not searched in full"), "{text}");
+    let full = solve_exhaustive(&problem, None).unwrap();
+    assert_eq!(stdout_of(&["suit", "86", "KJ54", "--full"]), full.text());
+    assert_eq!(full.lines[0], floored.lines[0]);
+    assert!(full.lines.len() > floored.lines.len());
 }
 
 #[test]

@@ -29,8 +29,9 @@ mod summary;
 
 pub use error::SuitError;
 pub use problem::{Entries, Objective, Problem, ProblemText, Side, Vacant};
-pub use report::{decimal, Branch, Lie, Line, Solution, Step};
+pub use report::{decimal, Below, Branch, Lie, Line, Solution, Step};
 
+use fairdeal_prob::Fraction;
 use report::{figures, first_text, lie_rows, wins_and_sum, Reader};
 use search::Search;
 
@@ -41,21 +42,141 @@ pub fn solve(problem: &Problem) -> Result<Solution, SuitError> {
 
 /// Solves a problem, calling `progress(positions)` now and then; when it returns `false` the
 /// search stops with [`SuitError::Cancelled`].
+///
+/// The full search (every first play's best line) runs first, within [`FULL_WORK`]; a holding
+/// past it goes on above a floor as [`solve_floored`] does (the best line exactly, and every
+/// first play's line that can match it), keeping the positions the full search finished;
+/// the report names the first plays it left out.
 pub fn solve_with(
     problem: &Problem,
     progress: Option<Box<dyn FnMut(usize) -> bool>>,
 ) -> Result<Solution, SuitError> {
     let mut search = Search::new(problem);
     search.on_progress = progress;
+    search.limit_work(FULL_WORK);
+    // Each position's ideal, for the beam search that follows if the budget runs out.
+    search.ideals = Some(Vec::new());
+    match search.solve(Search::start(problem)) {
+        Ok(_) => Ok(report_of(problem, &search, None)),
+        Err(SuitError::TooLarge { .. }) => {
+            // The positions the full search finished keep their full sets (a superset of
+            // what the search above the floor keeps there, which changes nothing above it).
+            search.limit_work(u64::MAX);
+            floored(problem, search)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The full search alone, with no budget but the search's own guards: every first play's best
+/// line however long it takes (or [`SuitError::TooLarge`]); `fairdeal suit --full`.
+pub fn solve_exhaustive(
+    problem: &Problem,
+    progress: Option<Box<dyn FnMut(usize) -> bool>>,
+) -> Result<Solution, SuitError> {
+    let mut search = Search::new(problem);
+    search.on_progress = progress;
+    search.solve(Search::start(problem))?;
+    Ok(report_of(problem, &search, None))
+}
+
+/// The work (the search's units: vector entries built, words compared or ANDed) the full
+/// search may spend before [`solve_with`] goes on above a floor: about 0.1-0.3 s natively
+/// (K3 / 10975 needs 125 M in all, the slowest holdings billions). A unit count, not a clock,
+/// so the page and the CLI give the same report.
+pub const FULL_WORK: u64 = 60_000_000;
+
+/// Vectors kept per position by the beam search that finds [`solve_floored`]'s floor.
+const BEAM: usize = 24;
+
+/// Solves a problem keeping only the lines that can rank at least as high as a line a beam
+/// search finds first (see `search::floor`): the best line exactly, and the best line of each
+/// first play that reaches that floor, each the same as [`solve`]'s full search gives; the
+/// other first plays are named in [`Solution::below`]. Two searches: a beam search (the
+/// floor, and the most tricks any line takes on each lie), then the search above the floor.
+pub fn solve_floored(
+    problem: &Problem,
+    progress: Option<Box<dyn FnMut(usize) -> bool>>,
+) -> Result<Solution, SuitError> {
+    let mut search = Search::new(problem);
+    search.on_progress = progress;
+    floored(problem, search)
+}
+
+/// [`solve_floored`] on `search`, whose finished positions (if any) are kept.
+fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError> {
     let root = Search::start(problem);
-    let root_id = search.solve(root)?;
-    let (total, lies, weights) = lie_rows(problem, &search);
+    let mut beam = Search::new(problem);
+    beam.on_progress = search.on_progress.take();
+    let (_, _, weights) = lie_rows(problem, &beam);
+    let most = problem.north.count_ones().max(problem.south.count_ones()) as u8;
+    let lies = weights.len();
+    let rank = |v: &[u8]| {
+        let (wins, sum) = wins_and_sum(problem.objective, &v[..lies], &weights);
+        search::floor::Floor::pack(match problem.objective {
+            Objective::Target(_) => (wins, sum),
+            Objective::MaxExpected => (sum, 0),
+        })
+    };
+    // A beam search: a floor (its best line), and the most any line takes on each lie (the
+    // root's ideal).
+    let mut floor = search::floor::Floor {
+        weights: weights.clone(),
+        objective: problem.objective,
+        start: [problem.north.count_ones(), problem.south.count_ones()],
+        least: 0,
+        beam: Some(BEAM),
+        cap: vec![most; lies],
+        table: Vec::new(),
+        capped: 0,
+    };
+    floor.ready();
+    beam.floor = Some(std::rc::Rc::new(floor.clone()));
+    beam.ideals = Some(Vec::new());
+    // The positions `search` finished (the full search's, over its budget) are not searched
+    // again: their sets give the beam its vectors, their ideals the caps.
+    if let Some(ideals) = search.ideals.take() {
+        beam.seed = Some(search::Seed {
+            memo: std::mem::take(&mut search.memo),
+            sets: std::mem::take(&mut search.sets),
+            ideals,
+        });
+    }
+    let root_id = beam.solve(root)?;
+    floor.cap = beam.ideals.as_ref().expect("kept")[root_id as usize][..lies].to_vec();
+    floor.ready();
+    floor.least = beam
+        .moves(&root, &beam.live(&root))
+        .iter()
+        .flat_map(|(_, child, _)| &beam.sets[beam.memo[child] as usize])
+        .map(|e| rank(&e.v))
+        .max()
+        .unwrap_or(0);
+    floor.beam = None;
+    let least = floor.least;
+    if let Some(seed) = beam.seed.take() {
+        search.memo = seed.memo;
+        search.sets = seed.sets;
+    }
+    // The search above the floor.
+    search.on_progress = beam.on_progress.take();
+    search.floor = Some(std::rc::Rc::new(floor));
+    search.solve(root)?;
+    Ok(report_of(problem, &search, Some(least)))
+}
+
+/// The report of a finished search: each first play's best line (the best of its vectors the
+/// root keeps, or else of its own set), best first. With a floor, first plays with no vector
+/// left are named apart.
+fn report_of(problem: &Problem, search: &Search, floor: Option<u128>) -> Solution {
+    let root = Search::start(problem);
+    let (total, lies, weights) = lie_rows(problem, search);
     let most = problem.north.count_ones().max(problem.south.count_ones()) as u8;
     let live = search.live(&root);
     let moves = search.moves(&root, &live);
     let reader = Reader {
         problem,
-        search: &search,
+        search,
         cache: Default::default(),
     };
     // An element's rank by the objective: (wins, expected sum) for a target, else the sum.
@@ -66,43 +187,27 @@ pub fn solve_with(
             Objective::MaxExpected => (sum, 0),
         }
     };
-    // The best element of each first play, by the objective.
+    // Each first play's best line: the best element of its own set (the first of equals in
+    // the set's order). The best of them all is the root's best: a vector of the top rank is
+    // dropped at the root only for an equal one of an earlier first play.
     let mut lines: Vec<(u128, u128, usize, Line)> = Vec::new();
-    let root_set = &search.sets[root_id as usize];
+    let mut unranked = Vec::new();
     for (o, (m, child, _)) in moves.iter().enumerate() {
-        let best = best_element(
-            root_set.iter().enumerate().filter(|(_, e)| {
-                matches!(e.prov, search::Prov::Choose { option, .. } if option as usize == o)
-            }),
-            &rank,
+        let child_id = search.memo[child];
+        let Some((k0, k1, j)) =
+            best_element(search.sets[child_id as usize].iter().enumerate(), &rank)
+        else {
+            // Above a floor: every line of this first play ranks below it.
+            unranked.push(first_text(problem, *m));
+            continue;
+        };
+        let e = &search.sets[child_id as usize][j];
+        let text = reader.move_text(*m, 1);
+        let (v, steps, summary) = (
+            e.v.clone(),
+            reader.defender_then(text, child, j as u32, 1),
+            reader.summary(&root, 0, Some((*m, *child, j as u32))),
         );
-        // A first play none of whose lines is Pareto-optimal overall: solve it on its own.
-        let (k0, k1, j, set_ofchild) = match best {
-            Some((a, b, j)) => (a, b, j, false),
-            None => {
-                let child_id = search.memo[child];
-                let bestc = best_element(search.sets[child_id as usize].iter().enumerate(), &rank);
-                let (a, b, j) = bestc.unwrap_or((0, 0, 0));
-                (a, b, j, true)
-            }
-        };
-        let (v, steps, summary) = if set_ofchild {
-            let child_id = search.memo[child];
-            let e = &search.sets[child_id as usize][j];
-            let text = reader.move_text(*m, 1);
-            (
-                e.v.clone(),
-                reader.defender_then(text, child, j as u32, 1),
-                reader.summary(&root, 0, Some((*m, *child, j as u32))),
-            )
-        } else {
-            let e = &root_set[j];
-            (
-                e.v.clone(),
-                reader.steps(&root, j as u32, 1),
-                reader.summary(&root, j as u32, None),
-            )
-        };
         let (probability, expected, distribution, _, _) = figures(
             problem.objective,
             &v[..weights.len()],
@@ -126,13 +231,30 @@ pub fn solve_with(
         ));
     }
     lines.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)).then(a.2.cmp(&b.2)));
-    Ok(Solution {
+    let below = floor.map(|least| {
+        let part = |x: u128| Fraction::new(x, total).unwrap_or(Fraction::ZERO);
+        let (first, second) = (least >> 64, least & u128::from(u64::MAX));
+        match problem.objective {
+            Objective::Target(_) => Below {
+                chance: Some(part(first)),
+                expected: part(second),
+                first_plays: unranked,
+            },
+            Objective::MaxExpected => Below {
+                chance: None,
+                expected: part(first),
+                first_plays: unranked,
+            },
+        }
+    });
+    Solution {
         problem: problem.clone(),
         total,
         lies,
         lines: lines.into_iter().map(|l| l.3).collect(),
         positions: search.memo.len(),
-    })
+        below,
+    }
 }
 
 /// The highest-ranked of `elems` (index, element) as (rank, index); the first of equals.

@@ -78,6 +78,23 @@ pub struct Solution {
     pub lines: Vec<Line>,
     /// Positions searched.
     pub positions: usize,
+    /// When only the lines that can reach a floor were searched ([`crate::solve_floored`]):
+    /// the floor and the first plays none of whose lines reaches it (not in [`Self::lines`]).
+    #[serde(default)]
+    pub below: Option<Below>,
+}
+
+/// First plays left out of a report because every line they begin ranks below a floor that
+/// another line reaches (for a target: a lower chance, or the same chance and fewer tricks on
+/// average).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Below {
+    /// The floor's chance of the target (none for the most tricks on average).
+    pub chance: Option<Fraction>,
+    /// The floor's expected tricks.
+    pub expected: Fraction,
+    /// The first plays left out, in words.
+    pub first_plays: Vec<String>,
 }
 
 fn card_name(problem: &Problem, rank: u8) -> String {
@@ -447,6 +464,9 @@ impl Solution {
         for l in &self.lines {
             let _ = writeln!(out, "  {:<34} {}", l.first, l.headline());
         }
+        if let Some(text) = self.below_text() {
+            let _ = writeln!(out, "  {text}");
+        }
         let _ = writeln!(
             out,
             "\nLies (West / East, probability, tricks by line 1..{}):",
@@ -468,6 +488,26 @@ impl Solution {
             );
         }
         out
+    }
+
+    /// The first plays left out of [`Solution::lines`] ([`Solution::below`]), in words.
+    pub fn below_text(&self) -> Option<String> {
+        let below = self.below.as_ref().filter(|b| !b.first_plays.is_empty())?;
+        let exp = |f: Fraction| format!("{} ({}/{})", decimal(f, 4), f.numerator, f.denominator);
+        let floor = match (self.problem.objective, below.chance) {
+            (Objective::Target(t), Some(c)) => format!(
+                "a {}% ({}/{}) chance of {t} tricks with {} tricks on average",
+                c.percent(2),
+                c.numerator,
+                c.denominator,
+                exp(below.expected)
+            ),
+            _ => format!("{} tricks on average", exp(below.expected)),
+        };
+        Some(format!(
+            "Not searched in full (this holding's search is large), as none of their lines reaches {floor}, which a line above reaches: {}.",
+            below.first_plays.join("; ")
+        ))
     }
 
     /// The lie table as CSV: `west,east,ways,count,total,percent` then one column per line.

@@ -25,13 +25,17 @@
 //! so no combination is compared with those of other rows and columns. Either way the same
 //! vectors are kept in the same order.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::problem::{Entries, Problem, Side};
 use crate::SuitError;
 
 mod cover;
 mod cross;
+pub(crate) mod floor;
+
+use floor::Floor;
+use std::rc::Rc;
 
 /// Largest number of runs of defenders' cards (13 cards, runs separated by declarer's cards).
 pub(crate) const MAX_GROUPS: usize = 7;
@@ -165,12 +169,28 @@ pub(crate) struct Search {
     pub groups: Vec<Group>,
     /// West's count per run, per lie.
     pub lies: Vec<[u8; MAX_GROUPS]>,
-    pub memo: HashMap<State, u32>,
+    /// Each position's set, by position (an Fx hash: the positions are small keys and many).
+    pub memo: FxHashMap<State, u32>,
     pub sets: Vec<Vec<Elem>>,
     checks: usize,
     /// Vectors built so far at defenders' choices (see [`WORK_LIMIT`]).
     pub work: u64,
     pub on_progress: Option<Box<dyn FnMut(usize) -> bool>>,
+    /// Keep only vectors that can lead to a line ranked at least a floor (see [`floor`]).
+    pub floor: Option<Rc<Floor>>,
+    /// When kept, each set's *ideal* (by set id): the most tricks declarer takes from the
+    /// position on each lie still possible, declarer and the defenders knowing the lie.
+    pub ideals: Option<Vec<Box<[u8]>>>,
+    /// Positions another search finished, with their sets and ideals: a beam search takes
+    /// such a position's set (its best vectors) instead of searching below it.
+    pub seed: Option<Seed>,
+}
+
+/// A finished search's positions, sets and ideals (see [`Search::seed`]).
+pub(crate) struct Seed {
+    pub memo: FxHashMap<State, u32>,
+    pub sets: Vec<Vec<Elem>>,
+    pub ideals: Vec<Box<[u8]>>,
 }
 
 fn nibble(x: u32, g: usize) -> u8 {
@@ -215,12 +235,21 @@ impl Search {
         Search {
             groups,
             lies,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             sets: Vec::new(),
             checks: 0,
             work: 0,
             on_progress: None,
+            floor: None,
+            ideals: None,
+            seed: None,
         }
+    }
+
+    /// Lets the search spend at most `units` of work (see [`WORK_LIMIT`]) before it stops
+    /// with [`SuitError::TooLarge`]: the work counted so far starts that far below the limit.
+    pub(crate) fn limit_work(&mut self, units: u64) {
+        self.work = WORK_LIMIT.saturating_sub(units);
     }
 
     pub(crate) fn start(problem: &Problem) -> State {
@@ -472,6 +501,32 @@ impl Search {
             v: vec![0u8; width].into_boxed_slice(),
             prov: Prov::Leaf,
         };
+        let floor = self.floor.clone();
+        let here = floor.as_ref().map(|f| f.here(&s, &live_idx));
+        let seeded = match (&self.seed, &floor, here) {
+            (Some(seed), Some(f), Some(here)) => seed.memo.get(&s).map(|&sid| {
+                // Its best vectors (a beam's) and its ideal, from the finished search; the
+                // elements' provenance is not read from a beam.
+                let set = &seed.sets[sid as usize];
+                let keep = f.keep(here, &live_idx, set.iter().map(|e| &e.v[..]));
+                let kept: Vec<Elem> = set
+                    .iter()
+                    .zip(keep)
+                    .filter(|(_, k)| *k)
+                    .map(|(e, _)| Elem {
+                        v: e.v.clone(),
+                        prov: Prov::Leaf,
+                    })
+                    .collect();
+                (kept, seed.ideals[sid as usize].to_vec())
+            }),
+            _ => None,
+        };
+        if let Some((set, ideal)) = seeded {
+            return Ok(self.store(s, set, Some(ideal)));
+        }
+        // The position's ideal (when kept): from the children's, as they are solved.
+        let mut ideal: Option<Vec<u8>> = self.ideals.as_ref().map(|_| vec![0u8; width]);
         let set: Vec<Elem> = if s.phase == 0 && s.hands == [0, 0] {
             vec![zero()]
         } else {
@@ -487,7 +542,19 @@ impl Search {
                         for (_, child, _) in moves.iter() {
                             ids.push(self.solve_at(*child, live.clone())?);
                         }
+                        if let (Some(top), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
+                            for &id in &ids {
+                                for (t, &x) in top.iter_mut().zip(ideals[id as usize].iter()) {
+                                    *t = (*t).max(x);
+                                }
+                            }
+                        }
                         self.tick()?;
+                        // The first lead: the report reads each first play's own set, so
+                        // their union is not filtered (for 1085 / KQ73, 1.4 million vectors).
+                        if s.lead == 2 && s.phase == 0 {
+                            return Ok(self.store(s, Vec::new(), ideal));
+                        }
                         let mut refs: Vec<(u16, u32)> = Vec::new();
                         let mut sums: Vec<u32> = Vec::new();
                         for (o, &id) in ids.iter().enumerate() {
@@ -521,7 +588,7 @@ impl Search {
                         // with the child's element picked for every card so far.
                         let mut cur: Vec<u8> =
                             (0..width).map(|p| if p < n { 127 } else { 0 }).collect();
-                        let mut picks: Vec<Vec<u32>> = vec![Vec::new()];
+                        let mut picks = Picks::start();
                         // Lies some card so far can be played on.
                         let mut seen = vec![false; width];
                         for (_, child, mask) in &moves {
@@ -536,6 +603,12 @@ impl Search {
                                 .enumerate()
                                 .map(|(c, (p, _))| (p, c))
                                 .collect();
+                            if let (Some(low), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
+                                let v = &ideals[id as usize];
+                                for &(p, c) in &pairs {
+                                    low[p] = if seen[p] { low[p].min(v[c]) } else { v[c] };
+                                }
+                            }
                             // Lies this card shares with an earlier one take the minimum; if
                             // there are none, every combination of two antichains is maximal.
                             let overlap = pairs.iter().any(|&(p, _)| seen[p]);
@@ -543,7 +616,42 @@ impl Search {
                                 seen[p] = true;
                             }
                             let child_set = &self.sets[id as usize];
-                            let count = picks.len() * child_set.len();
+                            // The child's vectors spread over this position's lies (127, no
+                            // limit, on the lies that cannot play this card); with a floor, only
+                            // the columns (and rows) that can reach it (`col_ids`: each column's
+                            // element in the child).
+                            let mut spread = vec![127u8; child_set.len() * width];
+                            for (j, e) in child_set.iter().enumerate() {
+                                let row = &mut spread[j * width..][..width];
+                                for &(p, c) in &pairs {
+                                    row[p] = e.v[c];
+                                }
+                            }
+                            let mut col_ids: Vec<u32> = (0..child_set.len() as u32).collect();
+                            if let (Some(f), Some(h)) = (&floor, here) {
+                                if f.least > 0 && picks.rows() > 0 && !col_ids.is_empty() {
+                                    let (rows_keep, cols_keep) =
+                                        f.grid(h, &live_idx, &cur, &spread, width);
+                                    keep_rows(&rows_keep, width, &mut cur, &mut picks);
+                                    let mut kept = Vec::with_capacity(spread.len());
+                                    let mut ids = Vec::new();
+                                    for (j, &k) in cols_keep.iter().enumerate() {
+                                        if k {
+                                            kept.extend_from_slice(&spread[j * width..][..width]);
+                                            ids.push(col_ids[j]);
+                                        }
+                                    }
+                                    spread = kept;
+                                    col_ids = ids;
+                                }
+                            }
+                            if picks.rows() == 0 || col_ids.is_empty() {
+                                // No combination is left (every one below the floor).
+                                cur.clear();
+                                picks.clear();
+                                break;
+                            }
+                            let count = picks.rows() * col_ids.len();
                             // The candidates' sums are stored (and, pruned, their numbers): a
                             // guard on memory; and a combination's number must fit 32 bits.
                             let pruning = overlap && count >= PRUNED_FROM;
@@ -560,16 +668,7 @@ impl Search {
                                     states: self.memo.len(),
                                 });
                             }
-                            let cs = child_set.len();
-                            // The child's vectors spread over this position's lies (127, no
-                            // limit, on the lies that cannot play this card).
-                            let mut spread = vec![127u8; cs * width];
-                            for (j, e) in child_set.iter().enumerate() {
-                                let row = &mut spread[j * width..][..width];
-                                for &(p, c) in &pairs {
-                                    row[p] = e.v[c];
-                                }
-                            }
+                            let cs = col_ids.len();
                             // The combinations the filter takes: every one, or in a large
                             // filter those [`cover`] does not rule out (some known to be kept);
                             // when those are many for the rows' classes (see [`cross`]), none:
@@ -583,10 +682,20 @@ impl Search {
                                     cover::Pruner::new(&cur, &spread, width, n, mask.clone());
                                 let mut keys = Vec::new();
                                 let mut cols = Vec::new();
-                                for r in 0..picks.len() {
+                                for r in 0..picks.rows() {
                                     cols.clear();
                                     pruner.survivors(r, &mut cols, &mut self.work);
                                     self.work += (cols.len() * n) as u64;
+                                    // Above a floor, the combinations below it go too.
+                                    if let (Some(f), Some(h)) = (&floor, here) {
+                                        if f.least > 0 {
+                                            let row = &cur[r * width..][..width];
+                                            cols.retain(|&(j, _)| {
+                                                let col = &spread[j as usize * width..][..width];
+                                                f.bound_of_min(h, &live_idx, row, col) >= f.least
+                                            });
+                                        }
+                                    }
                                     keys.extend(cols.iter().map(|&(j, _)| (r * cs) as u32 + j));
                                     sure.extend(cols.iter().map(|&(_, s)| s));
                                     // Past the guard on memory, [`cross`] too (it has its own).
@@ -608,18 +717,21 @@ impl Search {
                                             })?;
                                     let mut kept_v: Vec<u8> =
                                         Vec::with_capacity(kept.len() * width);
-                                    let mut kept_p = Vec::with_capacity(kept.len());
+                                    let mut kept_p = picks.next(kept.len());
                                     for k in kept {
                                         let (r, j) = (k as usize / cs, k as usize % cs);
                                         let v = &cur[r * width..][..width];
                                         let e = &spread[j * width..][..width];
                                         kept_v.extend(v.iter().zip(e).map(|(&a, &b)| a.min(b)));
-                                        let mut p = picks[r].clone();
-                                        p.push(j as u32);
-                                        kept_p.push(p);
+                                        kept_p.extend(&picks, r, col_ids[j]);
                                     }
                                     cur = kept_v;
                                     picks = kept_p;
+                                    if let Some(f) = &floor {
+                                        above_floor(
+                                            f, here, &live_idx, width, &mut cur, &mut picks,
+                                        );
+                                    }
                                     self.tick()?;
                                     continue;
                                 }
@@ -660,15 +772,13 @@ impl Search {
                                 }
                             };
                             let mut kept_v: Vec<u8> = Vec::new();
-                            let mut kept_p = Vec::new();
+                            let mut kept_p = picks.next(0);
                             let mut keep = |k: usize, w: &[u8]| {
                                 kept_v.extend_from_slice(w);
-                                let mut p = picks[k / cs].clone();
-                                p.push((k % cs) as u32);
-                                kept_p.push(p);
+                                kept_p.extend(&picks, k / cs, col_ids[k % cs]);
                             };
                             if overlap {
-                                let rows = picks.len();
+                                let rows = picks.rows();
                                 let kept = pareto_with(
                                     Candidates {
                                         sums: &sums,
@@ -699,15 +809,18 @@ impl Search {
                             }
                             cur = kept_v;
                             picks = kept_p;
+                            if let Some(f) = &floor {
+                                above_floor(f, here, &live_idx, width, &mut cur, &mut picks);
+                            }
                             // A position's cards can each take long: report between them.
                             self.tick()?;
                         }
                         cur.chunks_exact(width)
-                            .zip(picks)
-                            .map(|(v, p)| Elem {
+                            .enumerate()
+                            .map(|(r, v)| Elem {
                                 v: v.into(),
                                 prov: Prov::Defend {
-                                    idx: p.into_boxed_slice(),
+                                    idx: picks.row(r).into(),
                                 },
                             })
                             .collect()
@@ -716,6 +829,11 @@ impl Search {
                         let (_, child, _) = moves[0];
                         let id = self.solve_at(child, live.clone())?;
                         let won = s.best_who < 2;
+                        if let (Some(v), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
+                            for (t, &x) in v.iter_mut().zip(ideals[id as usize].iter()).take(n) {
+                                *t = x + u8::from(won);
+                            }
+                        }
                         self.sets[id as usize]
                             .iter()
                             .enumerate()
@@ -736,10 +854,111 @@ impl Search {
                 }
             }
         };
+        let set = match (&floor, here) {
+            (Some(f), Some(here)) => {
+                let keep = f.keep(here, &live_idx, set.iter().map(|e| &e.v[..]));
+                set.into_iter()
+                    .zip(keep)
+                    .filter_map(|(e, k)| k.then_some(e))
+                    .collect()
+            }
+            _ => set,
+        };
+        Ok(self.store(s, set, ideal))
+    }
+
+    /// Stores position `s`'s set (and its ideal, when kept); its id.
+    fn store(&mut self, s: State, set: Vec<Elem>, ideal: Option<Vec<u8>>) -> u32 {
+        if let (Some(ideals), Some(ideal)) = (self.ideals.as_mut(), ideal) {
+            ideals.push(ideal.into_boxed_slice());
+        }
         let id = self.sets.len() as u32;
         self.sets.push(set);
         self.memo.insert(s, id);
-        Ok(id)
+        id
+    }
+}
+
+/// Drops the combinations so far (`cur`, `width` bytes each, with their picks) that cannot
+/// reach the floor: their later minima can only lower them.
+fn above_floor(
+    f: &Floor,
+    here: Option<floor::Here>,
+    live_idx: &[usize],
+    width: usize,
+    cur: &mut Vec<u8>,
+    picks: &mut Picks,
+) {
+    let Some(here) = here else { return };
+    let keep = f.keep(here, live_idx, cur.chunks_exact(width));
+    keep_rows(&keep, width, cur, picks);
+}
+
+/// Keeps the rows of `cur` (`width` bytes each, with their picks) marked in `keep`.
+fn keep_rows(keep: &[bool], width: usize, cur: &mut Vec<u8>, picks: &mut Picks) {
+    if keep.iter().all(|&k| k) {
+        return;
+    }
+    let mut v = Vec::with_capacity(cur.len());
+    let mut p = Picks {
+        stride: picks.stride,
+        rows: 0,
+        flat: Vec::with_capacity(picks.flat.len()),
+    };
+    for (r, _) in keep.iter().enumerate().filter(|(_, &k)| k) {
+        v.extend_from_slice(&cur[r * width..][..width]);
+        p.flat.extend_from_slice(picks.row(r));
+        p.rows += 1;
+    }
+    *cur = v;
+    *picks = p;
+}
+
+/// The child's element picked for each card so far, per combination at a defender's choice:
+/// one flat array, `stride` (the cards so far) entries a row.
+struct Picks {
+    stride: usize,
+    rows: usize,
+    flat: Vec<u32>,
+}
+
+impl Picks {
+    /// Before the first card: one combination, no pick.
+    fn start() -> Picks {
+        Picks {
+            stride: 0,
+            rows: 1,
+            flat: Vec::new(),
+        }
+    }
+
+    fn rows(&self) -> usize {
+        self.rows
+    }
+
+    fn row(&self, r: usize) -> &[u32] {
+        &self.flat[r * self.stride..][..self.stride]
+    }
+
+    /// Empty picks for the next card (one more entry a row), room for `rows` rows.
+    fn next(&self, rows: usize) -> Picks {
+        Picks {
+            stride: self.stride + 1,
+            rows: 0,
+            flat: Vec::with_capacity(rows * (self.stride + 1)),
+        }
+    }
+
+    /// Appends `from`'s row `r` with `pick` for the new card.
+    fn extend(&mut self, from: &Picks, r: usize, pick: u32) {
+        self.flat.extend_from_slice(from.row(r));
+        self.flat.push(pick);
+        self.rows += 1;
+    }
+
+    fn clear(&mut self) {
+        self.flat.clear();
+        self.rows = 0;
     }
 }
 

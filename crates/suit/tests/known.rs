@@ -365,25 +365,3 @@ fn holdings_once_refused_solve_with_the_index_and_are_pinned() {
     assert_eq!((p, e), (None, frac(1381, 1150)));
     assert_eq!(first, "lead the J from North");
 }
-
-#[test]
-fn a_holding_whose_search_explodes_is_refused_not_run_for_minutes() {
-    // Q975 / 103: the defenders' A K, J, 8, 6, 4 and 2 in six runs between declarer's six
-    // cards (96 lies); after a first lead one defender's choice leaves more than 40 million
-    // combinations of two Pareto sets to filter. The solver stops at a guard with a message
-    // instead of running on: since the row-and-column filter (search/cross.rs) gets past
-    // that choice, at the work limit further on (about 10-25 s natively; about a second
-    // before). (K8 / Q1064, refused here before, now solves in about 7 s: the same report as
-    // the search with its limits lifted.)
-    let p = Problem::parse(
-        "Q975",
-        "103",
-        Entries::Unlimited,
-        Vacant::START,
-        Objective::MaxExpected,
-    )
-    .unwrap();
-    let e = solve(&p).unwrap_err();
-    assert!(matches!(e, SuitError::TooLarge { .. }), "{e:?}");
-    assert!(e.to_string().contains("too large for the solver"), "{e}");
-}

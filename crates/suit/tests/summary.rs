@@ -121,17 +121,7 @@ fn summaries_stay_short_on_sampled_holdings() {
     let mut x: u64 = 0x2545_F491_4F6C_DD1D;
     let mut done = 0;
     while done < 60 {
-        let (mut n, mut s) = (0u16, 0u16);
-        for r in 0..13 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            match (x >> 33) % 4 {
-                0 => n |= 1 << r,
-                1 => s |= 1 << r,
-                _ => {}
-            }
-        }
+        let (n, s) = support::draw(&mut x, 4);
         if n == 0 || s == 0 || (n | s).count_ones() > 7 {
             continue;
         }

@@ -1,16 +1,18 @@
 //! `fairdeal suit NORTH SOUTH [--target N] [--entries N:S|unlimited] [--vacant W:E]
-//! [--tree] [--format text|csv|json] [--output FILE [--force]]`: the best line for one suit
-//! combination (`fairdeal_suit::solve`), the same report as the `/suit` page.
+//! [--tree] [--full] [--format text|csv|json] [--output FILE [--force]]`: the best line for one
+//! suit combination (`fairdeal_suit::solve`), the same report as the `/suit` page.
 //!
 //! NORTH and SOUTH are holdings as players write them (`AQ10x`, `xxx`, `-` for a void; `x` is
 //! a small card, taken as the lowest spots nobody holds, and the report says which). Without
 //! `--target` the line maximises expected tricks. Text prints the best line in a few sentences
 //! (`--tree`: and in full, every branch), the best line of each first play, and the lie
-//! table; CSV is the lie table; JSON the whole solution.
+//! table; CSV is the lie table; JSON the whole solution. A holding whose full search is over
+//! its budget is solved above a floor (the best line exactly; the first plays that cannot
+//! reach it are named, not shown); `--full` runs the full search however long it takes.
 //! `--query 'n=AQ10x&s=xxx&target=3'` reads the page's URL instead of the arguments.
 
 use anyhow::{anyhow, Context};
-use fairdeal_suit::{solve, ProblemText};
+use fairdeal_suit::{solve, solve_exhaustive, ProblemText};
 
 use crate::output::Policy;
 
@@ -50,6 +52,10 @@ pub struct Args {
     /// Text: the best line in full (every branch of the defenders' cards) after its summary.
     #[arg(long)]
     pub tree: bool,
+    /// Every first play's best line even when the full search is long (seconds to minutes for
+    /// the largest holdings), instead of only those that can match the best line.
+    #[arg(long)]
+    pub full: bool,
     /// Shorthand for `--format csv`.
     #[arg(long)]
     pub csv: bool,
@@ -80,7 +86,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         },
     };
     let problem = text.problem()?;
-    let solution = solve(&problem)?;
+    let solution = if args.full {
+        solve_exhaustive(&problem, None)?
+    } else {
+        solve(&problem)?
+    };
     let format = if args.csv { Format::Csv } else { args.format };
     let out = match format {
         Format::Text => solution.report(args.tree),

@@ -108,6 +108,9 @@ fn results(solution: &Solution) -> Html {
                 }) }
                 </tbody>
             </table>
+            if let Some(text) = solution.below_text() {
+                <p class="suit-note" id="suit-below">{ text }</p>
+            }
             <h2>{ "Lies of the defenders' cards" }</h2>
             <table class="suit-table" id="suit-lies">
                 <caption>{ format!("{} lies (equal cards merged); tricks each line takes", solution.lies.len()) }</caption>

@@ -111,8 +111,10 @@ fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError>
     let (_, _, weights) = lie_rows(problem, &beam);
     let most = problem.north.count_ones().max(problem.south.count_ones()) as u8;
     let lies = weights.len();
+    // Ranks of at most C(26, 13) × 13 (see `Floor::pack`).
     let rank = |v: &[u8]| {
         let (wins, sum) = wins_and_sum(problem.objective, &v[..lies], &weights);
+        let (wins, sum) = (wins as u64, sum as u64);
         search::floor::Floor::pack(match problem.objective {
             Objective::Target(_) => (wins, sum),
             Objective::MaxExpected => (sum, 0),
@@ -121,7 +123,7 @@ fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError>
     // A beam search: a floor (its best line), and the most any line takes on each lie (the
     // root's ideal).
     let mut floor = search::floor::Floor {
-        weights: weights.clone(),
+        weights: weights.iter().map(|&w| w as u64).collect(),
         objective: problem.objective,
         start: [problem.north.count_ones(), problem.south.count_ones()],
         least: 0,
@@ -168,7 +170,7 @@ fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError>
 /// The report of a finished search: each first play's best line (the best of its vectors the
 /// root keeps, or else of its own set), best first. With a floor, first plays with no vector
 /// left are named apart.
-fn report_of(problem: &Problem, search: &Search, floor: Option<u128>) -> Solution {
+fn report_of(problem: &Problem, search: &Search, floor: Option<u64>) -> Solution {
     let root = Search::start(problem);
     let (total, lies, weights) = lie_rows(problem, search);
     let most = problem.north.count_ones().max(problem.south.count_ones()) as u8;
@@ -232,8 +234,8 @@ fn report_of(problem: &Problem, search: &Search, floor: Option<u128>) -> Solutio
     }
     lines.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)).then(a.2.cmp(&b.2)));
     let below = floor.map(|least| {
-        let part = |x: u128| Fraction::new(x, total).unwrap_or(Fraction::ZERO);
-        let (first, second) = (least >> 64, least & u128::from(u64::MAX));
+        let part = |x: u64| Fraction::new(u128::from(x), total).unwrap_or(Fraction::ZERO);
+        let (first, second) = (least >> 32, least & 0xFFFF_FFFF);
         match problem.objective {
             Objective::Target(_) => Below {
                 chance: Some(part(first)),

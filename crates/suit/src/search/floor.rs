@@ -56,23 +56,23 @@ use super::State;
 #[derive(Debug, Clone)]
 pub(crate) struct Floor {
     /// Weight of each lie (its number of layouts of the defenders' cards).
-    pub weights: Vec<u128>,
+    pub weights: Vec<u64>,
     /// The objective ranked.
     pub objective: Objective,
     /// North's and South's cards at the start.
     pub start: [u32; 2],
     /// Vectors whose bound is below this are dropped: [`Floor::pack`]ed (wins, tricks)
     /// weighted for a target, (tricks, 0) for the most on average, compared in that order.
-    pub least: u128,
+    pub least: u64,
     /// Keep only this many vectors of highest bound at each position (a beam: a floor for
     /// another search, not the exact search).
     pub beam: Option<usize>,
     /// The most tricks any line takes on each lie (declarer and the defenders knowing it).
     pub cap: Vec<u8>,
     /// Each lie's term by tricks, and their sum at the caps (see [`Floor::ready`]).
-    pub table: Vec<[u128; 16]>,
+    pub table: Vec<[u64; 16]>,
     /// Every lie's term at its cap, summed.
-    pub capped: u128,
+    pub capped: u64,
 }
 
 /// A position's part of the bound: tricks declarer may have won so far, and what the lies no
@@ -80,26 +80,25 @@ pub(crate) struct Floor {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Here {
     won: u8,
-    dead: u128,
+    dead: u64,
 }
 
 impl Floor {
-    /// A rank (a pair compared in order) as one integer: the first part in the high 64 bits.
-    /// Both parts are weights of at most C(26, 13) lies times 13 tricks, far below 2^64, so
-    /// sums of packed ranks add part by part and compare as the pairs do.
-    pub fn pack(rank: (u128, u128)) -> u128 {
-        rank.0 << 64 | rank.1
+    /// A rank (a pair compared in order) as one integer: the first part in the high 32 bits.
+    /// Both parts are at most the lies' whole weight (C(26, 13) = 10 400 600 at most) times
+    /// 13 tricks, below 2^32, so sums of packed ranks add part by part and compare as the
+    /// pairs do; `u64` is native in wasm, where `u128` is not.
+    pub fn pack(rank: (u64, u64)) -> u64 {
+        rank.0 << 32 | rank.1
     }
 
     /// A lie's part of the rank, packed: (wins, tricks) for a target, (tricks, 0) otherwise,
     /// times the lie's weight.
-    fn value(&self, l: usize, tricks: u8) -> u128 {
+    fn value(&self, l: usize, tricks: u8) -> u64 {
         let w = self.weights[l];
         match self.objective {
-            Objective::Target(t) => {
-                Self::pack((w * u128::from(tricks >= t), w * u128::from(tricks)))
-            }
-            Objective::MaxExpected => Self::pack((w * u128::from(tricks), 0)),
+            Objective::Target(t) => Self::pack((w * u64::from(tricks >= t), w * u64::from(tricks))),
+            Objective::MaxExpected => Self::pack((w * u64::from(tricks), 0)),
         }
     }
 
@@ -113,7 +112,7 @@ impl Floor {
     }
 
     /// What an entry `x` here (tricks from here; 127: not yet limited, the cap) adds.
-    fn term(&self, here: Here, l: usize, x: u8) -> u128 {
+    fn term(&self, here: Here, l: usize, x: u8) -> u64 {
         self.table[l][usize::from(here.won.saturating_add(x).min(15))]
     }
 
@@ -123,12 +122,12 @@ impl Floor {
         let cards = played(0).max(played(1));
         // In a trick in progress the leader's card is gone; that trick is counted from here.
         let won = cards.saturating_sub(u32::from(s.phase >= 1)) as u8;
-        let dead = self.capped - live.iter().map(|&l| self.table[l][15]).sum::<u128>();
+        let dead = self.capped - live.iter().map(|&l| self.table[l][15]).sum::<u64>();
         Here { won, dead }
     }
 
     /// The bound of a vector at a position (places in `v` are the lies of `live`, in order).
-    pub fn bound(&self, here: Here, live: &[usize], v: &[u8]) -> u128 {
+    pub fn bound(&self, here: Here, live: &[usize], v: &[u8]) -> u64 {
         let mut b = here.dead;
         for (&l, &x) in live.iter().zip(v) {
             b += self.term(here, l, x);
@@ -137,7 +136,7 @@ impl Floor {
     }
 
     /// The bound of the lie-by-lie minimum of two vectors, without building it.
-    pub fn bound_of_min(&self, here: Here, live: &[usize], a: &[u8], b: &[u8]) -> u128 {
+    pub fn bound_of_min(&self, here: Here, live: &[usize], a: &[u8], b: &[u8]) -> u64 {
         let mut sum = here.dead;
         for ((&l, &x), &y) in live.iter().zip(a).zip(b) {
             sum += self.term(here, l, x.min(y));
@@ -164,7 +163,7 @@ impl Floor {
         let in_mask: Vec<bool> = (0..n).map(|p| cols[p] != 127).collect();
         let limited: Vec<bool> = (0..n).map(|p| rows[p] != 127).collect();
         let mut row_k = vec![here.dead; rn];
-        let mut row_o = vec![0u128; rn];
+        let mut row_o = vec![0u64; rn];
         for (r, (k, o)) in row_k.iter_mut().zip(row_o.iter_mut()).enumerate() {
             let a = &rows[r * width..][..n];
             for p in 0..n {
@@ -176,8 +175,8 @@ impl Floor {
                 }
             }
         }
-        let mut col_k = vec![0u128; cn];
-        let mut col_o = vec![0u128; cn];
+        let mut col_k = vec![0u64; cn];
+        let mut col_o = vec![0u64; cn];
         for (j, (k, o)) in col_k.iter_mut().zip(col_o.iter_mut()).enumerate() {
             let b = &cols[j * width..][..n];
             for p in (0..n).filter(|&p| in_mask[p]) {
@@ -202,7 +201,7 @@ impl Floor {
         live: &[usize],
         vectors: impl Iterator<Item = &'a [u8]>,
     ) -> Vec<bool> {
-        let bounds: Vec<u128> = vectors.map(|v| self.bound(here, live, v)).collect();
+        let bounds: Vec<u64> = vectors.map(|v| self.bound(here, live, v)).collect();
         let count = bounds.len();
         let mut keep: Vec<bool> = bounds.iter().map(|&b| b >= self.least).collect();
         if let Some(beam) = self.beam {
@@ -220,18 +219,18 @@ impl Floor {
 }
 
 /// For each `i`: does some `j` have `k[i] + others_k[j] + min(o[i], others_o[j]) ≥ least`?
-fn reach(k: &[u128], o: &[u128], others_k: &[u128], others_o: &[u128], least: u128) -> Vec<bool> {
+fn reach(k: &[u64], o: &[u64], others_k: &[u64], others_o: &[u64], least: u64) -> Vec<bool> {
     // The others by their `o`, with prefix maxima of `k + o` and suffix maxima of `k`.
     let mut order: Vec<usize> = (0..others_k.len()).collect();
     order.sort_by_key(|&j| others_o[j]);
-    let sorted_o: Vec<u128> = order.iter().map(|&j| others_o[j]).collect();
+    let sorted_o: Vec<u64> = order.iter().map(|&j| others_o[j]).collect();
     let mut prefix = Vec::with_capacity(order.len());
-    let mut best = 0u128;
+    let mut best = 0u64;
     for &j in &order {
         best = best.max(others_k[j] + others_o[j]);
         prefix.push(best);
     }
-    let mut suffix = vec![0u128; order.len() + 1];
+    let mut suffix = vec![0u64; order.len() + 1];
     for (i, &j) in order.iter().enumerate().rev() {
         suffix[i] = suffix[i + 1].max(others_k[j]);
     }
@@ -261,10 +260,11 @@ mod tests {
         Problem::parse("AQ", "32", Entries::Unlimited, Vacant::START, objective).unwrap()
     }
 
-    fn floor(objective: Objective, least: u128) -> (Floor, Search) {
+    fn floor(objective: Objective, least: u64) -> (Floor, Search) {
         let p = problem(objective);
         let search = Search::new(&p);
         let (_, _, weights) = crate::report::lie_rows(&p, &search);
+        let weights: Vec<u64> = weights.iter().map(|&w| w as u64).collect();
         let lies = weights.len();
         let f = Floor {
             weights,
@@ -281,8 +281,10 @@ mod tests {
         (f, search)
     }
 
-    fn rank(f: &Floor, v: &[u8]) -> u128 {
-        let (wins, sum) = crate::report::wins_and_sum(f.objective, v, &f.weights);
+    fn rank(f: &Floor, v: &[u8]) -> u64 {
+        let weights: Vec<u128> = f.weights.iter().map(|&w| u128::from(w)).collect();
+        let (wins, sum) = crate::report::wins_and_sum(f.objective, v, &weights);
+        let (wins, sum) = (wins as u64, sum as u64);
         Floor::pack(match f.objective {
             Objective::Target(_) => (wins, sum),
             Objective::MaxExpected => (sum, 0),
@@ -309,8 +311,7 @@ mod tests {
         s.hands = [1 << 10, 1 << 1];
         let live: Vec<usize> = vec![0];
         let here = f.here(&s, &live);
-        let (all, most): (u128, u128) =
-            (f.weights.iter().sum(), 2 * f.weights.iter().sum::<u128>());
+        let (all, most): (u64, u64) = (f.weights.iter().sum(), 2 * f.weights.iter().sum::<u64>());
         // One more trick reaches the target on lie 0; the other lies count as won.
         assert_eq!(f.bound(here, &live, &[1]), Floor::pack((all, most)));
         let w0 = f.weights[0];
@@ -354,7 +355,7 @@ mod tests {
         let mut search = Search::new(&p);
         let n = 12;
         search.lies = vec![[0; crate::search::MAX_GROUPS]; n];
-        let weights: Vec<u128> = (0..n as u128).map(|l| 1 + l * 7 % 5).collect();
+        let weights: Vec<u64> = (0..n as u64).map(|l| 1 + l * 7 % 5).collect();
         let live: Vec<usize> = (0..n).collect();
         let width = 16;
         let row_skip: Vec<bool> = (0..n).map(|p| p % 4 == 3 || p % 4 == 2 && p > 6).collect();
@@ -382,14 +383,14 @@ mod tests {
                     .map(|q| rows[r * width + q].min(cols[j * width + q]))
                     .collect()
             };
-            let bounds: Vec<Vec<u128>> = (0..9)
+            let bounds: Vec<Vec<u64>> = (0..9)
                 .map(|r| {
                     (0..11)
                         .map(|j| f.bound(here, &live, &combo(r, j)[..n]))
                         .collect()
                 })
                 .collect();
-            let mut all: Vec<u128> = bounds.iter().flatten().copied().collect();
+            let mut all: Vec<u64> = bounds.iter().flatten().copied().collect();
             all.sort();
             f.least = all[(round * 17 + 50) % all.len()];
             let (rk, ck) = f.grid(here, &live, &rows, &cols, width);

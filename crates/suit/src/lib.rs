@@ -32,7 +32,7 @@ pub use problem::{Entries, Objective, Problem, ProblemText, Side, Vacant};
 pub use report::{decimal, Below, Branch, Lie, Line, Solution, Step};
 
 use fairdeal_prob::Fraction;
-use report::{figures, first_text, lie_rows, wins_and_sum, Reader};
+use report::{figures, first_text, lie_rows, rank, Reader};
 use search::Search;
 
 /// Solves a problem.
@@ -112,13 +112,9 @@ fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError>
     let most = problem.north.count_ones().max(problem.south.count_ones()) as u8;
     let lies = weights.len();
     // Ranks of at most C(26, 13) × 13 (see `Floor::pack`).
-    let rank = |v: &[u8]| {
-        let (wins, sum) = wins_and_sum(problem.objective, &v[..lies], &weights);
-        let (wins, sum) = (wins as u64, sum as u64);
-        search::floor::Floor::pack(match problem.objective {
-            Objective::Target(_) => (wins, sum),
-            Objective::MaxExpected => (sum, 0),
-        })
+    let packed = |v: &[u8]| {
+        let (first, second) = rank(problem.objective, v, &weights);
+        search::floor::Floor::pack((first as u64, second as u64))
     };
     // A beam search: a floor (its best line), and the most any line takes on each lie (the
     // root's ideal).
@@ -151,7 +147,7 @@ fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError>
         .moves(&root, &beam.live(&root))
         .iter()
         .flat_map(|(_, child, _)| &beam.sets[beam.memo[child] as usize])
-        .map(|e| rank(&e.v))
+        .map(|e| packed(&e.v))
         .max()
         .unwrap_or(0);
     floor.beam = None;
@@ -167,9 +163,8 @@ fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError>
     Ok(report_of(problem, &search, Some(least)))
 }
 
-/// The report of a finished search: each first play's best line (the best of its vectors the
-/// root keeps, or else of its own set), best first. With a floor, first plays with no vector
-/// left are named apart.
+/// The report of a finished search: each first play's best line (the best element of its own
+/// set), best first. With a floor, first plays with no vector left are named apart.
 fn report_of(problem: &Problem, search: &Search, floor: Option<u64>) -> Solution {
     let root = Search::start(problem);
     let (total, lies, weights) = lie_rows(problem, search);
@@ -181,14 +176,7 @@ fn report_of(problem: &Problem, search: &Search, floor: Option<u64>) -> Solution
         search,
         cache: Default::default(),
     };
-    // An element's rank by the objective: (wins, expected sum) for a target, else the sum.
-    let rank = |v: &[u8]| {
-        let (wins, sum) = wins_and_sum(problem.objective, &v[..weights.len()], &weights);
-        match problem.objective {
-            Objective::Target(_) => (wins, sum),
-            Objective::MaxExpected => (sum, 0),
-        }
-    };
+    let rank_of = |v: &[u8]| rank(problem.objective, v, &weights);
     // Each first play's best line: the best element of its own set (the first of equals in
     // the set's order). The best of them all is the root's best: a vector of the top rank is
     // dropped at the root only for an equal one of an earlier first play.
@@ -197,7 +185,7 @@ fn report_of(problem: &Problem, search: &Search, floor: Option<u64>) -> Solution
     for (o, (m, child, _)) in moves.iter().enumerate() {
         let child_id = search.memo[child];
         let Some((k0, k1, j)) =
-            best_element(search.sets[child_id as usize].iter().enumerate(), &rank)
+            best_element(search.sets[child_id as usize].iter().enumerate(), &rank_of)
         else {
             // Above a floor: every line of this first play ranks below it.
             unranked.push(first_text(problem, *m));

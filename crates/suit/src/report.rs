@@ -325,6 +325,16 @@ pub(crate) fn lie_rows(problem: &Problem, search: &Search) -> (u128, Vec<Lie>, V
 /// An outcome vector's weight of the lies on which it reaches the target (0 with no target)
 /// and its weighted sum of tricks: the last two of its [`figures`], computed the same way but
 /// without the fractions (the report ranks every vector of a first play's set by them).
+/// A line's rank by the objective, compared in order: (wins, expected sum) for a target, the
+/// sum alone otherwise.
+pub(crate) fn rank(objective: Objective, v: &[u8], weights: &[u128]) -> (u128, u128) {
+    let (wins, sum) = wins_and_sum(objective, &v[..weights.len()], weights);
+    match objective {
+        Objective::Target(_) => (wins, sum),
+        Objective::MaxExpected => (sum, 0),
+    }
+}
+
 pub(crate) fn wins_and_sum(objective: Objective, v: &[u8], weights: &[u128]) -> (u128, u128) {
     let mut sum = 0u128;
     let mut wins = 0u128;

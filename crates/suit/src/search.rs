@@ -633,16 +633,7 @@ impl Search {
                                     let (rows_keep, cols_keep) =
                                         f.grid(h, &live_idx, &cur, &spread, width);
                                     keep_rows(&rows_keep, width, &mut cur, &mut picks);
-                                    let mut kept = Vec::with_capacity(spread.len());
-                                    let mut ids = Vec::new();
-                                    for (j, &k) in cols_keep.iter().enumerate() {
-                                        if k {
-                                            kept.extend_from_slice(&spread[j * width..][..width]);
-                                            ids.push(col_ids[j]);
-                                        }
-                                    }
-                                    spread = kept;
-                                    col_ids = ids;
+                                    keep_columns(&cols_keep, width, &mut spread, &mut col_ids);
                                 }
                             }
                             if picks.rows() == 0 || col_ids.is_empty() {
@@ -912,6 +903,19 @@ fn keep_rows(keep: &[bool], width: usize, cur: &mut Vec<u8>, picks: &mut Picks) 
     }
     *cur = v;
     *picks = p;
+}
+
+/// Keeps the columns of `spread` (`width` bytes each, with their child elements) marked in
+/// `keep`.
+fn keep_columns(keep: &[bool], width: usize, spread: &mut Vec<u8>, ids: &mut Vec<u32>) {
+    let mut v = Vec::with_capacity(spread.len());
+    let mut kept_ids = Vec::with_capacity(ids.len());
+    for (j, _) in keep.iter().enumerate().filter(|(_, &k)| k) {
+        v.extend_from_slice(&spread[j * width..][..width]);
+        kept_ids.push(ids[j]);
+    }
+    *spread = v;
+    *ids = kept_ids;
 }
 
 /// The child's element picked for each card so far, per combination at a defender's choice:

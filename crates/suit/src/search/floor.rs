@@ -283,12 +283,8 @@ mod tests {
 
     fn rank(f: &Floor, v: &[u8]) -> u64 {
         let weights: Vec<u128> = f.weights.iter().map(|&w| u128::from(w)).collect();
-        let (wins, sum) = crate::report::wins_and_sum(f.objective, v, &weights);
-        let (wins, sum) = (wins as u64, sum as u64);
-        Floor::pack(match f.objective {
-            Objective::Target(_) => (wins, sum),
-            Objective::MaxExpected => (sum, 0),
-        })
+        let (first, second) = crate::report::rank(f.objective, v, &weights);
+        Floor::pack((first as u64, second as u64))
     }
 
     #[test]

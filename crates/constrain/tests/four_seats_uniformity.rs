@@ -302,3 +302,71 @@ fn open_ended_points_and_a_partnership_sum_by_halves() {
         p * 3 + (ns.min(35) as usize - 31) / 2
     });
 }
+
+/// Every seat at 10 HCP, West's pattern (the fourth seat): one million sampled deals against
+/// the exact count over the honour layouts (`stats::honours`, checked against the dealer's
+/// narrowed counts in its own tests), the patterns expected fewer than 5 times pooled.
+#[test]
+fn every_seat_ten_west_pattern_against_the_honour_count() {
+    use fairdeal_constrain::engine::Observer;
+    use fairdeal_constrain::stats::honours::{observing, HONOUR_WORK};
+    let base = "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10";
+    let mut d = dealer(base);
+    let count = d.count();
+    assert!(
+        count.is_exact() && count.exact_seats.len() == 4,
+        "{count:?}"
+    );
+    let shapes = observing(&set(base), &[Observer::Shape(Seat::West)], HONOUR_WORK)
+        .expect("counted over the honours");
+    // Pattern (lengths longest first) → deals.
+    let mut exact: std::collections::BTreeMap<Vec<u32>, u128> = Default::default();
+    for (mut shape, n) in shapes {
+        shape.sort_unstable_by(|a, b| b.cmp(a));
+        *exact.entry(shape).or_default() += n;
+    }
+    assert_eq!(exact.values().sum::<u128>(), count.deals);
+    let patterns: Vec<Vec<u32>> = exact.keys().cloned().collect();
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut obs = vec![0u64; patterns.len()];
+    let conditions = set(base);
+    for _ in 0..N {
+        let deal = d.sample(&mut rng).expect("a deal");
+        assert!(conditions.accepts(&deal), "{deal} breaks {base}");
+        let mut shape: Vec<u32> = deal
+            .hand(Seat::West)
+            .shape()
+            .iter()
+            .map(|&l| u32::from(l))
+            .collect();
+        shape.sort_unstable_by(|a, b| b.cmp(a));
+        let i = patterns
+            .iter()
+            .position(|p| *p == shape)
+            .unwrap_or_else(|| panic!("West's pattern {shape:?} has no deal in the count"));
+        obs[i] += 1;
+    }
+    let (mut chi, mut df) = (0.0, 0);
+    let (mut pooled_o, mut pooled_e) = (0.0, 0.0);
+    for (o, n) in obs.iter().zip(exact.values()) {
+        let e = *n as f64 / count.deals as f64 * N as f64;
+        if e < 5.0 {
+            pooled_o += *o as f64;
+            pooled_e += e;
+        } else {
+            chi += (*o as f64 - e).powi(2) / e;
+            df += 1;
+        }
+    }
+    if pooled_e > 0.0 {
+        chi += (pooled_o - pooled_e).powi(2) / pooled_e;
+        df += 1;
+    }
+    assert!(df > 25, "{df} cells");
+    let crit = critical_001(df - 1);
+    println!(
+        "{base:?} West's pattern: chi-square {chi:.2} on {} d.f., critical {crit:.2}",
+        df - 1
+    );
+    assert!(chi < crit, "chi-square {chi:.2} ≥ {crit:.2}; {obs:?}");
+}

@@ -14,6 +14,7 @@
 //! back as errors or as [`Unavailable`].
 
 pub mod chi;
+pub mod honours;
 pub mod theory;
 pub mod var;
 

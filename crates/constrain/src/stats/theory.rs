@@ -6,8 +6,11 @@
 //! the exact count of deals for every value in one forward pass. The expectation is exact
 //! (integers, `u128`) for a plain set and a weighted mixture of exact fractions for a
 //! levelled one. A set the dealer counts by the two halves of the deck is observed by them
-//! ([`Halves::observing`]: every seat's quantities exact, the third and fourth included),
-//! the chain trying where they decline. A seat without conditions beside counted ones (the
+//! ([`Halves::observing`]: every seat's quantities exact, the third and fourth included).
+//! A set whose every condition is on points is observed over its honour layouts
+//! ([`super::honours`]: one seat's shape beside any points, on every seat — the case where
+//! the chain's tables would exceed their memory bound, `north/east/south/west: hcp 10`).
+//! The chain tries where both decline. A seat without conditions beside counted ones (the
 //! third and fourth seats of a two-seat set) is not counted: its points or shape are read off
 //! the cards the counted seats leave it, a hypergeometric draw (see [`Tables::observing`]);
 //! two such seats in one table are counted. It is *not available* when the sample involves
@@ -16,6 +19,7 @@
 //! Tables that add seats or pool counts to the counted ones get at most [`QUICK_BUDGET`], so
 //! that a table out of reach fails fast.
 
+use super::honours::{self, HONOUR_WORK};
 use super::var::{TableSpec, Var};
 use crate::conditions::ConstraintSet;
 use crate::dealer::Dealer;
@@ -119,7 +123,8 @@ impl Theory {
         if let Some(c) = self.cache.iter().find(|c| c.0 == part && c.1 == observers) {
             return c.2.clone();
         }
-        if self.parts[part].by_halves {
+        // The halves and the honour count observe a seat's shape as cheaply as one length.
+        if self.parts[part].by_halves || honours::applies(&self.parts[part].set) {
             if let Some(d) = self.by_shapes(part, observers) {
                 return d;
             }
@@ -136,8 +141,9 @@ impl Theory {
         } else {
             self.budget
         };
-        // A set the dealer counts by halves is observed by halves; where they decline (an
-        // observer past their bounds) the chain tries.
+        // A set the dealer counts by halves is observed by halves; a set of point conditions
+        // over its honours; where they decline (an observer past their bounds, a loose set
+        // past the honours' work) the chain tries.
         let d = if !p.exact {
             Err(Unavailable::Rejection)
         } else if let Some(d) = p
@@ -145,6 +151,8 @@ impl Theory {
             .then(|| Halves::observing(&p.set, &p.seats, observers))
             .flatten()
         {
+            Ok(d)
+        } else if let Some(d) = honours::observing(&p.set, observers, HONOUR_WORK) {
             Ok(d)
         } else {
             Tables::observing_within(&p.set, &p.seats, budget, observers, THEORY_TABLE_BYTES)
@@ -155,9 +163,9 @@ impl Theory {
         d
     }
 
-    /// For a set counted by halves, where a seat's length is observed: the distribution
-    /// with that seat's whole shape observed instead (the halves build the same tables for
-    /// either), its lengths picked out. A seat's pattern and its four lengths then share one
+    /// For a set counted by halves or over its honours, where a seat's length is observed:
+    /// the distribution with that seat's whole shape observed instead (either method does
+    /// the same work for both), its lengths picked out. A seat's pattern and its four lengths then share one
     /// build. `None` when no length is observed.
     fn by_shapes(&mut self, part: usize, observers: &[Observer]) -> Option<Dist> {
         let widened: Vec<Observer> = observers

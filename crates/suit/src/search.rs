@@ -457,7 +457,7 @@ impl Search {
     /// The set of position `s` (solved once).
     pub(crate) fn solve(&mut self, s: State) -> Result<u32, SuitError> {
         let live = self.live(&s);
-        self.solve_at(s, live)
+        self.solve_at(s, &live)
     }
 
     /// Calls the progress callback (positions so far) and stops with
@@ -473,7 +473,7 @@ impl Search {
 
     /// [`Search::solve`] with the lies still possible at `s` given (a child's are its
     /// parent's, or the lies that can play the defender's card).
-    fn solve_at(&mut self, s: State, live: Vec<bool>) -> Result<u32, SuitError> {
+    fn solve_at(&mut self, s: State, live: &[bool]) -> Result<u32, SuitError> {
         if let Some(&id) = self.memo.get(&s) {
             return Ok(id);
         }
@@ -491,7 +491,7 @@ impl Search {
             });
         }
         let nl = self.lies.len();
-        debug_assert_eq!(live, self.live(&s));
+        debug_assert_eq!(live, &self.live(&s)[..]);
         // Vectors hold the lies still possible here, in lie order (a child's are a subset of
         // its parent's), padded to whole words for `dominates`.
         let live_idx: Vec<usize> = (0..nl).filter(|&l| live[l]).collect();
@@ -530,7 +530,7 @@ impl Search {
         let set: Vec<Elem> = if s.phase == 0 && s.hands == [0, 0] {
             vec![zero()]
         } else {
-            let moves = self.moves(&s, &live);
+            let moves = self.moves(&s, live);
             if moves.is_empty() {
                 vec![zero()]
             } else {
@@ -540,7 +540,7 @@ impl Search {
                         // vectors that do not survive).
                         let mut ids = Vec::with_capacity(moves.len());
                         for (_, child, _) in moves.iter() {
-                            ids.push(self.solve_at(*child, live.clone())?);
+                            ids.push(self.solve_at(*child, live)?);
                         }
                         if let (Some(top), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
                             for &id in &ids {
@@ -593,7 +593,7 @@ impl Search {
                         let mut seen = vec![false; width];
                         for (_, child, mask) in &moves {
                             let mask = mask.as_ref().expect("defender moves carry masks");
-                            let id = self.solve_at(*child, mask.clone())?;
+                            let id = self.solve_at(*child, mask)?;
                             // (position here, position in the child) of the lies that can
                             // play this card: the child's lies, in order.
                             let pairs: Vec<(usize, usize)> = live_idx
@@ -818,7 +818,7 @@ impl Search {
                     }
                     _ => {
                         let (_, child, _) = moves[0];
-                        let id = self.solve_at(child, live.clone())?;
+                        let id = self.solve_at(child, live)?;
                         let won = s.best_who < 2;
                         if let (Some(v), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
                             for (t, &x) in v.iter_mut().zip(ideals[id as usize].iter()).take(n) {

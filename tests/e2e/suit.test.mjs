@@ -69,6 +69,32 @@ test('a holding over the full search is solved above a floor, as the CLI', { tim
   assert.deepEqual(errors, []);
 });
 
+// The first plays the search above a floor leaves out are searched on request: the button
+// solves the same problem in full (`fairdeal suit --full`), the address keeps `full=1`, and
+// that link opens it solved in full.
+test('the first plays left out are searched in full on request, as `fairdeal suit --full`', { timeout: 180_000 }, async () => {
+  const { page, requests, errors } = await openPage(browser);
+  await page.goto(server.url + '/suit?n=86&s=KJ54');
+  await waitForApp(page);
+  await page.locator('#suit-below').waitFor({ timeout: 120_000 });
+  assert.equal(await page.$eval('#suit-text', (el) => el.textContent), cli(['86', 'KJ54']));
+  const full = cli(['86', 'KJ54', '--full']);
+  assert.doesNotMatch(full, /Not searched in full/);
+  await page.click('#suit-full');
+  await page.waitForFunction(() => document.querySelector('#suit-text') && !document.querySelector('#suit-below'), null, { timeout: 120_000 });
+  assert.equal(await page.$eval('#suit-text', (el) => el.textContent), full);
+  assert.match(page.url(), /n=86&s=KJ54&full=1$/);
+  await shot(page, 'suit-full');
+  // The link opens it in full.
+  await page.goto(page.url());
+  await waitForApp(page);
+  await page.locator('#suit-text').waitFor({ state: 'attached', timeout: 120_000 });
+  assert.equal(await page.$eval('#suit-text', (el) => el.textContent), full);
+  assert.equal(await page.locator('#suit-below').count(), 0);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+});
+
 // Cancel stops a running solve at once (#19): a solve is one synchronous search, so the page
 // runs it in its own worker and terminates that worker. — / KJ10863 (the slowest holding of the
 // benchmark's sample since the search above a floor, about 1.1-1.8 s natively; the engine

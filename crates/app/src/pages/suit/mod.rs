@@ -4,7 +4,10 @@
 //! the best line in a few sentences (the full tree of steps in a `<details>`), its exact
 //! chance and expected tricks, the best line of every first play, and the table of lies. The query string carries the problem
 //! (`?n=AQ10x&s=xxx&target=3`), so a link opens it solved; the report's text is what
-//! `fairdeal suit` prints (e2e compared). A projector button enlarges the results.
+//! `fairdeal suit` prints (e2e compared). A holding over the full search's budget is solved
+//! above a floor and the first plays left out are named, with a button that searches every
+//! first play (`&full=1`, `solve_exhaustive`: `fairdeal suit --full`). A projector button
+//! enlarges the results.
 
 pub mod solver;
 pub mod state;
@@ -73,7 +76,7 @@ fn steps_html(steps: &[Step]) -> Html {
     }
 }
 
-fn results(solution: &Solution) -> Html {
+fn results(solution: &Solution, on_full: Callback<MouseEvent>) -> Html {
     let best = &solution.lines[0];
     html! {
         <section class="suit-results" aria-live="polite">
@@ -110,6 +113,12 @@ fn results(solution: &Solution) -> Html {
             </table>
             if let Some(text) = solution.below_text() {
                 <p class="suit-note" id="suit-below">{ text }</p>
+                <p>
+                    <button type="button" id="suit-full" onclick={on_full}>
+                        { "Search every first play in full" }
+                    </button>
+                    { " (can take much longer; Cancel stops it)" }
+                </p>
             }
             <h2>{ "Lies of the defenders' cards" }</h2>
             <table class="suit-table" id="suit-lies">
@@ -153,11 +162,15 @@ pub fn SuitPage() -> Html {
     let link = (*use_state(|| Rc::new(SuitWorker::default()))).clone();
     let next_job = (*use_state(|| Rc::new(std::cell::Cell::new(0u32)))).clone();
     let projecting = use_state(|| false);
+    // The problem last sent to the worker (what "search every first play" solves again).
+    let last = use_state(ProblemText::default);
 
+    // Solves a problem: by default as `fairdeal suit` does, with `full` every first play.
     let solve = {
         let (run, link, navigator) = (run.dispatcher(), link.clone(), navigator.clone());
-        let next_job = next_job.clone();
-        Callback::from(move |text: ProblemText| {
+        let (next_job, last) = (next_job.clone(), last.clone());
+        Callback::from(move |(text, full): (ProblemText, bool)| {
+            last.set(text.clone());
             if let Some(nav) = &navigator {
                 let mut pairs = vec![
                     ("n".to_string(), text.north.trim().to_string()),
@@ -171,6 +184,9 @@ pub fn SuitPage() -> Html {
                     if !v.trim().is_empty() {
                         pairs.push((k.to_string(), v.trim().to_string()));
                     }
+                }
+                if full {
+                    pairs.push(("full".to_string(), "1".to_string()));
                 }
                 let _ = nav.replace_with_query(&Route::Suit, &pairs);
             }
@@ -186,17 +202,23 @@ pub fn SuitPage() -> Html {
                 let run = run.clone();
                 move |r| run.dispatch(RunAction::Worker(r))
             };
-            if let Err(e) = link.send(&Request::Solve { job, problem: text }, on_reply) {
+            let request = Request::Solve {
+                job,
+                problem: text,
+                full,
+            };
+            if let Err(e) = link.send(&request, on_reply) {
                 run.dispatch(RunAction::Fail(e));
             }
         })
     };
-    // A link with a problem opens it solved.
+    // A link with a problem opens it solved (in full with `full=1`).
     {
         let (solve, form) = (solve.clone(), form.clone());
+        let full = query.split('&').any(|kv| kv == "full=1");
         use_effect_with((), move |_| {
             if !form.north.trim().is_empty() || !form.south.trim().is_empty() {
-                solve.emit((*form).clone());
+                solve.emit(((*form).clone(), full));
             }
         });
     }
@@ -222,8 +244,12 @@ pub fn SuitPage() -> Html {
                 vacant: input_value("suit-vacant"),
             };
             form.set(text.clone());
-            solve.emit(text);
+            solve.emit((text, false));
         })
+    };
+    let on_full = {
+        let (solve, last) = (solve.clone(), last.clone());
+        Callback::from(move |_: MouseEvent| solve.emit(((*last).clone(), true)))
     };
     let on_cancel = {
         let (run, link) = (run.clone(), link.clone());
@@ -250,7 +276,7 @@ pub fn SuitPage() -> Html {
                     ..Default::default()
                 };
                 form.set(text.clone());
-                solve.emit(text);
+                solve.emit((text, false));
             }
             el.set_value("");
         })
@@ -272,7 +298,7 @@ pub fn SuitPage() -> Html {
                 <button type="button" onclick={on_cancel}>{ "Cancel" }</button>
             </div>
         },
-        Run::Solved(s) => results(&Rc::clone(s)),
+        Run::Solved(s) => results(&Rc::clone(s), on_full),
         Run::Failed(m) => {
             html! { <p class="suit-error" role="alert" id="suit-error">{ m.clone() }</p> }
         }

@@ -7,13 +7,14 @@
 //!   (positions searched, from about 200 ms into a solve, every 100 ms or so), then `Done`
 //!   with the solution or `Failed` with the problem's error.
 //! * [`serve`] — the worker's side (what the binary runs): `fairdeal_suit::solve_with`, the
-//!   call `fairdeal suit` makes, with a progress callback.
+//!   call `fairdeal suit` makes, or with `full` `fairdeal_suit::solve_exhaustive` (`fairdeal
+//!   suit --full`), with a progress callback.
 //! * [`SuitWorker`] — the page's side: spawns the worker on first use, sends, terminates.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use fairdeal_suit::{solve_with, ProblemText, Solution};
+use fairdeal_suit::{solve_exhaustive, solve_with, ProblemText, Solution};
 use serde::{Deserialize, Serialize};
 
 /// Where Trunk puts the suit worker's loader (the fallback when the page has no
@@ -34,6 +35,10 @@ pub enum Request {
         job: u32,
         /// The problem as the form gives it.
         problem: ProblemText,
+        /// Every first play searched in full however long it takes (`fairdeal suit
+        /// --full`), instead of the search above a floor past the full search's budget.
+        #[serde(default)]
+        full: bool,
     },
 }
 
@@ -69,7 +74,7 @@ pub enum Reply {
 /// Answers one request (JSON): progress and the result through `post`; `now()` is a clock in
 /// milliseconds (the worker's `Date.now`).
 pub fn serve(request: &str, now: impl Fn() -> f64 + 'static, post: Rc<dyn Fn(Reply)>) {
-    let Request::Solve { job, problem } = match serde_json::from_str::<Request>(request) {
+    let Request::Solve { job, problem, full } = match serde_json::from_str::<Request>(request) {
         Ok(r) => r,
         Err(e) => {
             return post(Reply::Failed {
@@ -98,7 +103,12 @@ pub fn serve(request: &str, now: impl Fn() -> f64 + 'static, post: Rc<dyn Fn(Rep
         }
         true
     });
-    post(match solve_with(&problem, Some(progress)) {
+    let solved = if full {
+        solve_exhaustive(&problem, Some(progress))
+    } else {
+        solve_with(&problem, Some(progress))
+    };
+    post(match solved {
         Ok(solution) => Reply::Done {
             job,
             solution: Box::new(solution),
@@ -253,6 +263,7 @@ mod tests {
         let req = serde_json::to_string(&Request::Solve {
             job: 7,
             problem: problem.clone(),
+            full: false,
         })
         .unwrap();
         let replies = run(&req);
@@ -272,11 +283,43 @@ mod tests {
         }
     }
 
+    /// With `full`, the engine's exhaustive report (`solve_exhaustive`, every first play
+    /// searched whatever the budget; the e2e test shows it on a holding over the budget); a
+    /// request without the field (an older page) is the default solve.
+    #[test]
+    fn a_full_solve_answers_the_exhaustive_solution() {
+        let problem = ProblemText::from_query("n=KJ9x&s=xxx");
+        let request = serde_json::to_string(&Request::Solve {
+            job: 5,
+            problem: problem.clone(),
+            full: true,
+        })
+        .unwrap();
+        let engine = fairdeal_suit::solve_exhaustive(&problem.problem().unwrap(), None).unwrap();
+        assert_eq!(
+            run(&request).last(),
+            Some(&Reply::Done {
+                job: 5,
+                solution: Box::new(engine)
+            })
+        );
+        let old = r#"{"Solve":{"job":5,"problem":{"north":"KJ9x","south":"xxx","target":"","entries":"","vacant":""}}}"#;
+        let default = fairdeal_suit::solve(&problem.problem().unwrap()).unwrap();
+        assert_eq!(
+            run(old).last(),
+            Some(&Reply::Done {
+                job: 5,
+                solution: Box::new(default)
+            })
+        );
+    }
+
     #[test]
     fn bad_problems_and_bad_requests_are_messages() {
         let req = serde_json::to_string(&Request::Solve {
             job: 3,
             problem: ProblemText::from_query("n=AQZ&s=xx"),
+            full: false,
         })
         .unwrap();
         assert_eq!(

@@ -146,8 +146,8 @@ fn floored(problem: &Problem, mut search: Search) -> Result<Solution, SuitError>
     floor.least = beam
         .moves(&root, &beam.live(&root))
         .iter()
-        .flat_map(|(_, child, _)| &beam.sets[beam.memo[child] as usize])
-        .map(|e| packed(&e.v))
+        .flat_map(|(_, child, _)| beam.sets.vectors(beam.memo[child]))
+        .map(packed)
         .max()
         .unwrap_or(0);
     floor.beam = None;
@@ -184,17 +184,16 @@ fn report_of(problem: &Problem, search: &Search, floor: Option<u64>) -> Solution
     let mut unranked = Vec::new();
     for (o, (m, child, _)) in moves.iter().enumerate() {
         let child_id = search.memo[child];
-        let Some((k0, k1, j)) =
-            best_element(search.sets[child_id as usize].iter().enumerate(), &rank_of)
+        let Some((k0, k1, j)) = best_element(search.sets.vectors(child_id).enumerate(), &rank_of)
         else {
             // Above a floor: every line of this first play ranks below it.
             unranked.push(first_text(problem, *m));
             continue;
         };
-        let e = &search.sets[child_id as usize][j];
+        let e = search.sets.elem(child_id, j as u32);
         let text = reader.move_text(*m, 1);
         let (v, steps, summary) = (
-            e.v.clone(),
+            e.v.to_vec(),
             reader.defender_then(text, child, j as u32, 1),
             reader.summary(&root, 0, Some((*m, *child, j as u32))),
         );
@@ -247,14 +246,14 @@ fn report_of(problem: &Problem, search: &Search, floor: Option<u64>) -> Solution
     }
 }
 
-/// The highest-ranked of `elems` (index, element) as (rank, index); the first of equals.
+/// The highest-ranked of `vectors` (index, vector) as (rank, index); the first of equals.
 fn best_element<'a>(
-    elems: impl Iterator<Item = (usize, &'a search::Elem)>,
+    vectors: impl Iterator<Item = (usize, &'a [u8])>,
     rank: &impl Fn(&[u8]) -> (u128, u128),
 ) -> Option<(u128, u128, usize)> {
     let mut best: Option<(u128, u128, usize)> = None;
-    for (j, e) in elems {
-        let key = rank(&e.v);
+    for (j, v) in vectors {
+        let key = rank(v);
         if best.is_none_or(|b| key > (b.0, b.1)) {
             best = Some((key.0, key.1, j));
         }

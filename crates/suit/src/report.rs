@@ -173,13 +173,13 @@ impl Reader<'_> {
 
     fn steps_uncached(&self, s: &State, e: u32, trick: usize) -> Vec<Step> {
         let id = self.search.memo[s];
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         let live = self.search.live(s);
         if let Prov::Leaf = elem.prov {
             return Vec::new();
         }
         if trick > 1 {
-            if let Some(text) = self.settled(s, &elem.v, &live) {
+            if let Some(text) = self.settled(s, elem.v, &live) {
                 return vec![Step {
                     text,
                     branches: Vec::new(),
@@ -198,7 +198,7 @@ impl Reader<'_> {
     /// `text`, then the defender's play at `s` (element `e`) and what follows.
     pub(crate) fn defender_then(&self, text: String, s: &State, e: u32, trick: usize) -> Vec<Step> {
         let id = self.search.memo[s];
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         let live = self.search.live(s);
         let Prov::Defend { idx } = &elem.prov else {
             return vec![Step {
@@ -242,7 +242,7 @@ impl Reader<'_> {
 
     fn third(&self, s: &State, e: u32, trick: usize) -> Vec<Step> {
         let id = self.search.memo[s];
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         let live = self.search.live(s);
         let Prov::Choose { option, idx } = elem.prov else {
             return Vec::new();
@@ -255,7 +255,7 @@ impl Reader<'_> {
 
     fn after_trick(&self, s: &State, e: u32, trick: usize) -> Vec<Step> {
         let id = self.search.memo[s];
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         let Prov::Pass { idx } = elem.prov else {
             return Vec::new();
         };

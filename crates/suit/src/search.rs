@@ -33,6 +33,9 @@ use crate::SuitError;
 mod cover;
 mod cross;
 pub(crate) mod floor;
+mod sets;
+
+pub(crate) use sets::{Built, Prov, Sets};
 
 use floor::Floor;
 use std::rc::Rc;
@@ -142,28 +145,6 @@ pub(crate) struct State {
 
 const UNLIMITED: u8 = 255;
 
-/// One member of a position's set: the vector and how it was reached.
-#[derive(Debug, Clone)]
-pub(crate) struct Elem {
-    /// Tricks from here, per lie (0 on lies no longer possible).
-    pub v: Box<[u8]>,
-    /// Where it came from.
-    pub prov: Prov,
-}
-
-/// How an element was built, to read the line back.
-#[derive(Debug, Clone)]
-pub(crate) enum Prov {
-    /// No more play.
-    Leaf,
-    /// Declarer chose option `option` and that child's element `idx`.
-    Choose { option: u16, idx: u32 },
-    /// The defender's options, each with its child's element.
-    Defend { idx: Box<[u32]> },
-    /// The trick ended; the next position's element.
-    Pass { idx: u32 },
-}
-
 /// The search over one problem.
 pub(crate) struct Search {
     pub groups: Vec<Group>,
@@ -171,7 +152,7 @@ pub(crate) struct Search {
     pub lies: Vec<[u8; MAX_GROUPS]>,
     /// Each position's set, by position (an Fx hash: the positions are small keys and many).
     pub memo: FxHashMap<State, u32>,
-    pub sets: Vec<Vec<Elem>>,
+    pub sets: Sets,
     checks: usize,
     /// Vectors built so far at defenders' choices (see [`WORK_LIMIT`]).
     pub work: u64,
@@ -184,12 +165,54 @@ pub(crate) struct Search {
     /// Positions another search finished, with their sets and ideals: a beam search takes
     /// such a position's set (its best vectors) instead of searching below it.
     pub seed: Option<Seed>,
+    /// Buffers a defender's card reuses (see [`Scratch`]).
+    scratch: Scratch,
+    /// The set being built (see [`Built`]): taken once a position's children are solved,
+    /// given back when it is stored.
+    built: Built,
+    /// Buffers of the positions being solved, one [`Frame`] a level, kept for the next.
+    frames: Vec<Frame>,
+}
+
+/// The buffers of one position being solved (its children are solved while they are in use,
+/// so each level of the recursion has its own).
+#[derive(Default)]
+struct Frame {
+    /// The lies still possible here.
+    live_idx: Vec<usize>,
+    /// The moves and, at a defender's choice, each one's lies (see [`Search::moves_into`]).
+    moves: Vec<(Move, State)>,
+    masks: Vec<bool>,
+}
+
+/// The buffers of one card at a defender's choice, kept between cards and positions: a card
+/// takes them after its child is solved and gives them back before the next card's child, so
+/// one set serves the whole search (no allocation per card).
+#[derive(Default)]
+struct Scratch {
+    /// (place here, place in the child) of the lies that can play the card.
+    pairs: Vec<(usize, usize)>,
+    /// The child's vectors spread over this position's lies, and each one's element number.
+    spread: Vec<u8>,
+    col_ids: Vec<u32>,
+    /// The combinations so far and the child's vectors, as words.
+    cur_w: Vec<u64>,
+    spread_w: Vec<u64>,
+    /// The candidates' sums, and their order (see [`sorted_into`]).
+    sums: Vec<u32>,
+    order: Vec<u32>,
+    counts: Vec<u32>,
+    /// One vector being built.
+    w: Vec<u8>,
+    /// The combinations kept, and their picks (the next card's `cur` and picks).
+    kept_v: Vec<u8>,
+    kept_picks: Vec<u32>,
 }
 
 /// A finished search's positions, sets and ideals (see [`Search::seed`]).
 pub(crate) struct Seed {
     pub memo: FxHashMap<State, u32>,
-    pub sets: Vec<Vec<Elem>>,
+    pub sets: Sets,
     pub ideals: Vec<Box<[u8]>>,
 }
 
@@ -236,13 +259,16 @@ impl Search {
             groups,
             lies,
             memo: FxHashMap::default(),
-            sets: Vec::new(),
+            sets: Sets::default(),
             checks: 0,
             work: 0,
             on_progress: None,
             floor: None,
             ideals: None,
             seed: None,
+            scratch: Scratch::default(),
+            built: Built::default(),
+            frames: Vec::new(),
         }
     }
 
@@ -343,7 +369,28 @@ impl Search {
     /// The moves at `s`, each with the child position and (for a defender) the lies on which
     /// it is possible.
     pub(crate) fn moves(&self, s: &State, live: &[bool]) -> Vec<(Move, State, Option<Vec<bool>>)> {
-        let mut out = Vec::new();
+        let (mut out, mut masks) = (Vec::new(), Vec::new());
+        self.moves_into(s, live, &mut out, &mut masks);
+        let nl = self.lies.len();
+        let defends = matches!(s.phase, 1 | 3);
+        out.into_iter()
+            .enumerate()
+            .map(|(k, (m, t))| (m, t, defends.then(|| masks[k * nl..][..nl].to_vec())))
+            .collect()
+    }
+
+    /// [`Search::moves`] into buffers (both cleared first): the moves with their child
+    /// positions in `out`; for a defender, each move's lies in `masks`, one after another
+    /// (`lies` entries each).
+    pub(crate) fn moves_into(
+        &self,
+        s: &State,
+        live: &[bool],
+        out: &mut Vec<(Move, State)>,
+        masks: &mut Vec<bool>,
+    ) {
+        out.clear();
+        masks.clear();
         match s.phase {
             0 => {
                 for side in Side::ALL {
@@ -371,7 +418,7 @@ impl Search {
                         t.leader = side;
                         t.best = c + 1;
                         t.best_who = i as u8;
-                        out.push((Move::Lead(side, c), t, None));
+                        out.push((Move::Lead(side, c), t));
                     }
                 }
             }
@@ -384,14 +431,16 @@ impl Search {
                 if s.out & bit != 0 {
                     let mut t = *s;
                     t.phase += 1;
-                    out.push((Move::Discard(d), t, Some(live.to_vec())));
-                    return out;
+                    out.push((Move::Discard(d), t));
+                    masks.extend_from_slice(live);
+                    return;
                 }
+                let nl = self.lies.len();
                 for (g, group) in self.groups.iter().enumerate() {
-                    let mask: Vec<bool> = (0..self.lies.len())
-                        .map(|l| live[l] && self.left(s, d, l, g) > 0)
-                        .collect();
-                    if !mask.iter().any(|&b| b) {
+                    let from = masks.len();
+                    masks.extend((0..nl).map(|l| live[l] && self.left(s, d, l, g) > 0));
+                    if !masks[from..].iter().any(|&b| b) {
+                        masks.truncate(from);
                         continue;
                     }
                     let mut t = *s;
@@ -405,16 +454,19 @@ impl Search {
                         t.best_who = 2;
                     }
                     t.phase += 1;
-                    out.push((Move::Group(d, g as u8), t, Some(mask)));
+                    out.push((Move::Group(d, g as u8), t));
                 }
-                let mask: Vec<bool> = (0..self.lies.len())
-                    .map(|l| live[l] && (0..self.groups.len()).all(|g| self.left(s, d, l, g) == 0))
-                    .collect();
-                if mask.iter().any(|&b| b) {
+                let from = masks.len();
+                masks.extend((0..nl).map(|l| {
+                    live[l] && (0..self.groups.len()).all(|g| self.left(s, d, l, g) == 0)
+                }));
+                if masks[from..].iter().any(|&b| b) {
                     let mut t = *s;
                     t.out |= bit;
                     t.phase += 1;
-                    out.push((Move::ShowOut(d), t, Some(mask)));
+                    out.push((Move::ShowOut(d), t));
+                } else {
+                    masks.truncate(from);
                 }
             }
             2 => {
@@ -423,7 +475,7 @@ impl Search {
                 if s.hands[i] == 0 {
                     let mut t = *s;
                     t.phase = 3;
-                    out.push((Move::Void(p), t, None));
+                    out.push((Move::Void(p), t));
                 } else {
                     for c in self.classes(s, s.hands[i]) {
                         let mut t = *s;
@@ -433,7 +485,7 @@ impl Search {
                             t.best_who = i as u8;
                         }
                         t.phase = 3;
-                        out.push((Move::Card(p, c), t, None));
+                        out.push((Move::Card(p, c), t));
                     }
                 }
             }
@@ -444,10 +496,9 @@ impl Search {
                 t.best = 0;
                 t.best_who = 0;
                 t.leader = Side::North;
-                out.push((Move::EndTrick, t, None));
+                out.push((Move::EndTrick, t));
             }
         }
-        out
     }
 
     pub(crate) fn live(&self, s: &State) -> Vec<bool> {
@@ -477,6 +528,14 @@ impl Search {
         if let Some(&id) = self.memo.get(&s) {
             return Ok(id);
         }
+        let mut frame = self.frames.pop().unwrap_or_default();
+        let solved = self.solve_new(s, live, &mut frame);
+        self.frames.push(frame);
+        solved
+    }
+
+    /// [`Search::solve_at`] for a position not solved yet, with its buffers.
+    fn solve_new(&mut self, s: State, live: &[bool], frame: &mut Frame) -> Result<u32, SuitError> {
         self.checks += 1;
         if self.checks.is_multiple_of(4096) {
             if let Some(f) = self.on_progress.as_mut() {
@@ -494,30 +553,33 @@ impl Search {
         debug_assert_eq!(live, &self.live(&s)[..]);
         // Vectors hold the lies still possible here, in lie order (a child's are a subset of
         // its parent's), padded to whole words for `dominates`.
-        let live_idx: Vec<usize> = (0..nl).filter(|&l| live[l]).collect();
+        let Frame {
+            live_idx,
+            moves,
+            masks,
+        } = frame;
+        live_idx.clear();
+        live_idx.extend((0..nl).filter(|&l| live[l]));
+        let live_idx = &live_idx[..];
         let n = live_idx.len();
         let width = n.div_ceil(8).max(1) * 8;
-        let zero = || Elem {
-            v: vec![0u8; width].into_boxed_slice(),
-            prov: Prov::Leaf,
+        // The set's buffer, once the children are solved (`stride`: picks an element).
+        let start = |built: &mut Built, stride: usize| {
+            let mut b = std::mem::take(built);
+            b.reset(width, stride);
+            b
         };
         let floor = self.floor.clone();
-        let here = floor.as_ref().map(|f| f.here(&s, &live_idx));
+        let here = floor.as_ref().map(|f| f.here(&s, live_idx));
         let seeded = match (&self.seed, &floor, here) {
             (Some(seed), Some(f), Some(here)) => seed.memo.get(&s).map(|&sid| {
                 // Its best vectors (a beam's) and its ideal, from the finished search; the
                 // elements' provenance is not read from a beam.
-                let set = &seed.sets[sid as usize];
-                let keep = f.keep(here, &live_idx, set.iter().map(|e| &e.v[..]));
-                let kept: Vec<Elem> = set
-                    .iter()
-                    .zip(keep)
-                    .filter(|(_, k)| *k)
-                    .map(|(e, _)| Elem {
-                        v: e.v.clone(),
-                        prov: Prov::Leaf,
-                    })
-                    .collect();
+                let keep = f.keep(here, live_idx, seed.sets.vectors(sid));
+                let mut kept = start(&mut self.built, 0);
+                for (v, _) in seed.sets.vectors(sid).zip(keep).filter(|(_, k)| *k) {
+                    kept.push_taken(v);
+                }
                 (kept, seed.ideals[sid as usize].to_vec())
             }),
             _ => None,
@@ -527,19 +589,23 @@ impl Search {
         }
         // The position's ideal (when kept): from the children's, as they are solved.
         let mut ideal: Option<Vec<u8>> = self.ideals.as_ref().map(|_| vec![0u8; width]);
-        let set: Vec<Elem> = if s.phase == 0 && s.hands == [0, 0] {
-            vec![zero()]
+        let set: Built = if s.phase == 0 && s.hands == [0, 0] {
+            let mut b = start(&mut self.built, 0);
+            b.push_leaf();
+            b
         } else {
-            let moves = self.moves(&s, live);
+            self.moves_into(&s, live, moves, masks);
             if moves.is_empty() {
-                vec![zero()]
+                let mut b = start(&mut self.built, 0);
+                b.push_leaf();
+                b
             } else {
                 match s.phase {
                     0 | 2 => {
                         // The union of the options' sets, filtered in place (no copies of
                         // vectors that do not survive).
                         let mut ids = Vec::with_capacity(moves.len());
-                        for (_, child, _) in moves.iter() {
+                        for (_, child) in moves.iter() {
                             ids.push(self.solve_at(*child, live)?);
                         }
                         if let (Some(top), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
@@ -553,35 +619,33 @@ impl Search {
                         // The first lead: the report reads each first play's own set, so
                         // their union is not filtered (for 1085 / KQ73, 1.4 million vectors).
                         if s.lead == 2 && s.phase == 0 {
-                            return Ok(self.store(s, Vec::new(), ideal));
+                            let b = start(&mut self.built, 0);
+                            return Ok(self.store(s, b, ideal));
                         }
                         let mut refs: Vec<(u16, u32)> = Vec::new();
                         let mut sums: Vec<u32> = Vec::new();
                         for (o, &id) in ids.iter().enumerate() {
-                            for (j, e) in self.sets[id as usize].iter().enumerate() {
+                            for (j, v) in self.sets.vectors(id).enumerate() {
                                 refs.push((o as u16, j as u32));
-                                sums.push(total(&e.v));
+                                sums.push(total(v));
                             }
                         }
                         let sets = &self.sets;
                         let get = |k: u32| -> &[u8] {
                             let (o, j) = refs[k as usize];
-                            &sets[ids[o as usize] as usize][j as usize].v
+                            sets.vector(ids[o as usize], j)
                         };
                         let kept = pareto(&sums, get, width, &mut self.work).ok_or(
                             SuitError::TooLarge {
                                 states: self.memo.len(),
                             },
                         )?;
-                        kept.into_iter()
-                            .map(|k| {
-                                let (o, j) = refs[k as usize];
-                                Elem {
-                                    v: get(k).into(),
-                                    prov: Prov::Choose { option: o, idx: j },
-                                }
-                            })
-                            .collect()
+                        let mut b = start(&mut self.built, 0);
+                        for k in kept {
+                            let (o, j) = refs[k as usize];
+                            b.push_choose(get(k), o, j);
+                        }
+                        b
                     }
                     1 | 3 => {
                         // Vectors of the combinations so far, `width` bytes each, flat; each
@@ -591,57 +655,81 @@ impl Search {
                         let mut picks = Picks::start();
                         // Lies some card so far can be played on.
                         let mut seen = vec![false; width];
-                        for (_, child, mask) in &moves {
-                            let mask = mask.as_ref().expect("defender moves carry masks");
+                        for (k, (_, child)) in moves.iter().enumerate() {
+                            let mask = &masks[k * nl..][..nl];
                             let id = self.solve_at(*child, mask)?;
+                            let mut sc = std::mem::take(&mut self.scratch);
                             // (position here, position in the child) of the lies that can
                             // play this card: the child's lies, in order.
-                            let pairs: Vec<(usize, usize)> = live_idx
-                                .iter()
-                                .enumerate()
-                                .filter(|&(_, &l)| mask[l])
-                                .enumerate()
-                                .map(|(c, (p, _))| (p, c))
-                                .collect();
+                            sc.pairs.clear();
+                            sc.pairs.extend(
+                                live_idx
+                                    .iter()
+                                    .enumerate()
+                                    .filter(|&(_, &l)| mask[l])
+                                    .enumerate()
+                                    .map(|(c, (p, _))| (p, c)),
+                            );
+                            let pairs = &sc.pairs;
                             if let (Some(low), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
                                 let v = &ideals[id as usize];
-                                for &(p, c) in &pairs {
+                                for &(p, c) in pairs {
                                     low[p] = if seen[p] { low[p].min(v[c]) } else { v[c] };
                                 }
                             }
                             // Lies this card shares with an earlier one take the minimum; if
                             // there are none, every combination of two antichains is maximal.
                             let overlap = pairs.iter().any(|&(p, _)| seen[p]);
-                            for &(p, _) in &pairs {
+                            for &(p, _) in pairs {
                                 seen[p] = true;
                             }
-                            let child_set = &self.sets[id as usize];
+                            let child_set = self.sets.vectors(id);
+                            let child_len = child_set.len();
                             // The child's vectors spread over this position's lies (127, no
                             // limit, on the lies that cannot play this card); with a floor, only
                             // the columns (and rows) that can reach it (`col_ids`: each column's
                             // element in the child).
-                            let mut spread = vec![127u8; child_set.len() * width];
-                            for (j, e) in child_set.iter().enumerate() {
+                            let spread = &mut sc.spread;
+                            spread.clear();
+                            spread.resize(child_len * width, 127);
+                            for (j, e) in child_set.enumerate() {
                                 let row = &mut spread[j * width..][..width];
-                                for &(p, c) in &pairs {
-                                    row[p] = e.v[c];
+                                for &(p, c) in pairs {
+                                    row[p] = e[c];
                                 }
                             }
-                            let mut col_ids: Vec<u32> = (0..child_set.len() as u32).collect();
+                            let col_ids = &mut sc.col_ids;
+                            col_ids.clear();
+                            col_ids.extend(0..child_len as u32);
                             if let (Some(f), Some(h)) = (&floor, here) {
                                 if f.least > 0 && picks.rows() > 0 && !col_ids.is_empty() {
                                     let (rows_keep, cols_keep) =
-                                        f.grid(h, &live_idx, &cur, &spread, width);
+                                        f.grid(h, live_idx, &cur, spread, width);
                                     keep_rows(&rows_keep, width, &mut cur, &mut picks);
-                                    keep_columns(&cols_keep, width, &mut spread, &mut col_ids);
+                                    keep_columns(&cols_keep, width, spread, col_ids);
                                 }
                             }
                             if picks.rows() == 0 || col_ids.is_empty() {
                                 // No combination is left (every one below the floor).
                                 cur.clear();
                                 picks.clear();
+                                self.scratch = sc;
                                 break;
                             }
+                            let Scratch {
+                                spread,
+                                col_ids,
+                                cur_w,
+                                spread_w,
+                                sums,
+                                order,
+                                counts,
+                                w,
+                                kept_v,
+                                kept_picks,
+                                pairs,
+                            } = &mut sc;
+                            let (spread, col_ids, pairs) = (&*spread, &*col_ids, &*pairs);
                             let count = picks.rows() * col_ids.len();
                             // The candidates' sums are stored (and, pruned, their numbers): a
                             // guard on memory; and a combination's number must fit 32 bits.
@@ -670,7 +758,7 @@ impl Search {
                                 let mask: Vec<usize> = pairs.iter().map(|&(p, _)| p).collect();
                                 let enough = cross::classes(&cur, width, &mask) * cs / CROSS_RATIO;
                                 let mut pruner =
-                                    cover::Pruner::new(&cur, &spread, width, n, mask.clone());
+                                    cover::Pruner::new(&cur, spread, width, n, mask.clone());
                                 let mut keys = Vec::new();
                                 let mut cols = Vec::new();
                                 for r in 0..picks.rows() {
@@ -683,7 +771,7 @@ impl Search {
                                             let row = &cur[r * width..][..width];
                                             cols.retain(|&(j, _)| {
                                                 let col = &spread[j as usize * width..][..width];
-                                                f.bound_of_min(h, &live_idx, row, col) >= f.least
+                                                f.bound_of_min(h, live_idx, row, col) >= f.least
                                             });
                                         }
                                     }
@@ -702,7 +790,7 @@ impl Search {
                                 }
                                 if crossed {
                                     let kept =
-                                        cross::keep(&cur, &spread, width, n, &mask, &mut self.work)
+                                        cross::keep(&cur, spread, width, n, &mask, &mut self.work)
                                             .ok_or(SuitError::TooLarge {
                                                 states: self.memo.len(),
                                             })?;
@@ -719,10 +807,9 @@ impl Search {
                                     cur = kept_v;
                                     picks = kept_p;
                                     if let Some(f) = &floor {
-                                        above_floor(
-                                            f, here, &live_idx, width, &mut cur, &mut picks,
-                                        );
+                                        above_floor(f, here, live_idx, width, &mut cur, &mut picks);
                                     }
+                                    self.scratch = sc;
                                     self.tick()?;
                                     continue;
                                 }
@@ -740,30 +827,28 @@ impl Search {
                                 }
                             };
                             // Only the sums are kept; a combination is rebuilt when needed.
-                            let mut w = vec![0u8; width];
-                            let cur_w = words_of(&cur);
-                            let spread_w = words_of(&spread);
+                            w.clear();
+                            w.resize(width, 0);
+                            words_into(&cur, cur_w);
+                            words_into(spread, spread_w);
                             let ww = width / 8;
-                            let sums: Vec<u32> = match &keys {
-                                Some(keys) => keys
-                                    .iter()
-                                    .map(|&k| {
-                                        let (r, j) = (k as usize / cs, k as usize % cs);
-                                        min_total(&cur_w[r * ww..][..ww], &spread_w[j * ww..][..ww])
-                                    })
-                                    .collect(),
+                            sums.clear();
+                            match &keys {
+                                Some(keys) => sums.extend(keys.iter().map(|&k| {
+                                    let (r, j) = (k as usize / cs, k as usize % cs);
+                                    min_total(&cur_w[r * ww..][..ww], &spread_w[j * ww..][..ww])
+                                })),
                                 None => {
-                                    let mut sums = Vec::with_capacity(count);
+                                    sums.reserve(count);
                                     for row in cur_w.chunks_exact(ww) {
                                         for col in spread_w.chunks_exact(ww) {
                                             sums.push(min_total(row, col));
                                         }
                                     }
-                                    sums
                                 }
-                            };
-                            let mut kept_v: Vec<u8> = Vec::new();
-                            let mut kept_p = picks.next(0);
+                            }
+                            kept_v.clear();
+                            let mut kept_p = picks.next_in(std::mem::take(kept_picks));
                             let mut keep = |k: usize, w: &[u8]| {
                                 kept_v.extend_from_slice(w);
                                 kept_p.extend(&picks, k / cs, col_ids[k % cs]);
@@ -772,7 +857,7 @@ impl Search {
                                 let rows = picks.rows();
                                 let kept = pareto_with(
                                     Candidates {
-                                        sums: &sums,
+                                        sums,
                                         keys: keys.as_deref(),
                                         sure: &sure,
                                     },
@@ -789,35 +874,37 @@ impl Search {
                                 .ok_or(SuitError::TooLarge {
                                     states: self.memo.len(),
                                 })?;
-                                for (k, v) in kept {
-                                    keep(k as usize, &v);
+                                let (kept, flat) = kept;
+                                for (&k, v) in kept.iter().zip(flat.chunks_exact(width / 8)) {
+                                    for (x, c) in w.chunks_exact_mut(8).zip(v) {
+                                        x.copy_from_slice(&c.to_ne_bytes());
+                                    }
+                                    keep(k as usize, w);
                                 }
                             } else {
-                                for k in sorted(&sums) {
-                                    combine(k as usize, &mut w);
-                                    keep(k as usize, &w);
+                                sorted_into(sums, counts, order);
+                                for &k in order.iter() {
+                                    combine(k as usize, w);
+                                    keep(k as usize, w);
                                 }
                             }
-                            cur = kept_v;
-                            picks = kept_p;
+                            std::mem::swap(&mut cur, kept_v);
+                            *kept_picks = std::mem::replace(&mut picks, kept_p).flat;
+                            self.scratch = sc;
                             if let Some(f) = &floor {
-                                above_floor(f, here, &live_idx, width, &mut cur, &mut picks);
+                                above_floor(f, here, live_idx, width, &mut cur, &mut picks);
                             }
                             // A position's cards can each take long: report between them.
                             self.tick()?;
                         }
-                        cur.chunks_exact(width)
-                            .enumerate()
-                            .map(|(r, v)| Elem {
-                                v: v.into(),
-                                prov: Prov::Defend {
-                                    idx: picks.row(r).into(),
-                                },
-                            })
-                            .collect()
+                        let mut b = start(&mut self.built, picks.stride);
+                        for (r, v) in cur.chunks_exact(width).enumerate() {
+                            b.push_defend(v, picks.row(r));
+                        }
+                        b
                     }
                     _ => {
-                        let (_, child, _) = moves[0];
+                        let (_, child) = moves[0];
                         let id = self.solve_at(child, live)?;
                         let won = s.best_who < 2;
                         if let (Some(v), Some(ideals)) = (ideal.as_mut(), &self.ideals) {
@@ -825,46 +912,31 @@ impl Search {
                                 *t = x + u8::from(won);
                             }
                         }
-                        self.sets[id as usize]
-                            .iter()
-                            .enumerate()
-                            .map(|(j, e)| {
-                                let mut v = e.v.clone();
-                                if won {
-                                    for x in v.iter_mut().take(n) {
-                                        *x += 1;
-                                    }
-                                }
-                                Elem {
-                                    v,
-                                    prov: Prov::Pass { idx: j as u32 },
-                                }
-                            })
-                            .collect()
+                        let mut b = start(&mut self.built, 0);
+                        for (j, v) in self.sets.vectors(id).enumerate() {
+                            b.push_pass(v, j as u32, won, n);
+                        }
+                        b
                     }
                 }
             }
         };
-        let set = match (&floor, here) {
-            (Some(f), Some(here)) => {
-                let keep = f.keep(here, &live_idx, set.iter().map(|e| &e.v[..]));
-                set.into_iter()
-                    .zip(keep)
-                    .filter_map(|(e, k)| k.then_some(e))
-                    .collect()
-            }
-            _ => set,
-        };
+        let mut set = set;
+        if let (Some(f), Some(here)) = (&floor, here) {
+            let keep = f.keep(here, live_idx, set.vectors());
+            set.retain(&keep);
+        }
         Ok(self.store(s, set, ideal))
     }
 
-    /// Stores position `s`'s set (and its ideal, when kept); its id.
-    fn store(&mut self, s: State, set: Vec<Elem>, ideal: Option<Vec<u8>>) -> u32 {
+    /// Stores position `s`'s set (and its ideal, when kept); its id. The set's buffer is
+    /// kept for the next position.
+    fn store(&mut self, s: State, set: Built, ideal: Option<Vec<u8>>) -> u32 {
         if let (Some(ideals), Some(ideal)) = (self.ideals.as_mut(), ideal) {
             ideals.push(ideal.into_boxed_slice());
         }
-        let id = self.sets.len() as u32;
-        self.sets.push(set);
+        let id = self.sets.push(&set);
+        self.built = set;
         self.memo.insert(s, id);
         id
     }
@@ -887,35 +959,35 @@ fn above_floor(
 
 /// Keeps the rows of `cur` (`width` bytes each, with their picks) marked in `keep`.
 fn keep_rows(keep: &[bool], width: usize, cur: &mut Vec<u8>, picks: &mut Picks) {
-    if keep.iter().all(|&k| k) {
-        return;
-    }
-    let mut v = Vec::with_capacity(cur.len());
-    let mut p = Picks {
-        stride: picks.stride,
-        rows: 0,
-        flat: Vec::with_capacity(picks.flat.len()),
-    };
+    let stride = picks.stride;
+    let mut to = 0;
     for (r, _) in keep.iter().enumerate().filter(|(_, &k)| k) {
-        v.extend_from_slice(&cur[r * width..][..width]);
-        p.flat.extend_from_slice(picks.row(r));
-        p.rows += 1;
+        if r != to {
+            cur.copy_within(r * width..(r + 1) * width, to * width);
+            picks
+                .flat
+                .copy_within(r * stride..(r + 1) * stride, to * stride);
+        }
+        to += 1;
     }
-    *cur = v;
-    *picks = p;
+    cur.truncate(to * width);
+    picks.flat.truncate(to * stride);
+    picks.rows = to;
 }
 
 /// Keeps the columns of `spread` (`width` bytes each, with their child elements) marked in
 /// `keep`.
 fn keep_columns(keep: &[bool], width: usize, spread: &mut Vec<u8>, ids: &mut Vec<u32>) {
-    let mut v = Vec::with_capacity(spread.len());
-    let mut kept_ids = Vec::with_capacity(ids.len());
+    let mut to = 0;
     for (j, _) in keep.iter().enumerate().filter(|(_, &k)| k) {
-        v.extend_from_slice(&spread[j * width..][..width]);
-        kept_ids.push(ids[j]);
+        if j != to {
+            spread.copy_within(j * width..(j + 1) * width, to * width);
+            ids[to] = ids[j];
+        }
+        to += 1;
     }
-    *spread = v;
-    *ids = kept_ids;
+    spread.truncate(to * width);
+    ids.truncate(to);
 }
 
 /// The child's element picked for each card so far, per combination at a defender's choice:
@@ -953,6 +1025,16 @@ impl Picks {
         }
     }
 
+    /// [`Picks::next`] in a spare buffer (cleared).
+    fn next_in(&self, mut flat: Vec<u32>) -> Picks {
+        flat.clear();
+        Picks {
+            stride: self.stride + 1,
+            rows: 0,
+            flat,
+        }
+    }
+
     /// Appends `from`'s row `r` with `pick` for the new card.
     fn extend(&mut self, from: &Picks, r: usize, pick: u32) {
         self.flat.extend_from_slice(from.row(r));
@@ -979,9 +1061,18 @@ fn dominates(a: &[u8], b: &[u8]) -> bool {
 
 /// A vector's bytes as words (the vectors are padded to whole words).
 fn words_of(v: &[u8]) -> Vec<u64> {
-    v.chunks_exact(8)
-        .map(|c| u64::from_ne_bytes(c.try_into().expect("8 bytes")))
-        .collect()
+    let mut words = Vec::new();
+    words_into(v, &mut words);
+    words
+}
+
+/// [`words_of`] into `words` (overwritten).
+fn words_into(v: &[u8], words: &mut Vec<u64>) {
+    words.clear();
+    words.extend(
+        v.chunks_exact(8)
+            .map(|c| u64::from_ne_bytes(c.try_into().expect("8 bytes"))),
+    );
 }
 
 /// [`total`] of the lie-by-lie minimum of two vectors read as words, eight bytes at a time
@@ -1424,8 +1515,8 @@ struct Candidates<'a> {
     sure: &'a [bool],
 }
 
-/// [`pareto`] over vectors built on demand (`build(k, buffer)`): the kept indices with their
-/// vectors, the same as [`pareto`] would keep. Candidate `i` (its sum `sums[i]`) is
+/// [`pareto`] over vectors built on demand (`build(k, buffer)`): the kept indices, and their
+/// vectors as words, flat — the same as [`pareto`] would keep. Candidate `i` (its sum `sums[i]`) is
 /// combination `keys[i]` (the keys ascending), or `i` without keys: a filter given only the
 /// combinations that no other rules out keeps what it would keep given all. A candidate
 /// `sure[i]` is known to be kept: it is, without a search for a dominator.
@@ -1443,7 +1534,7 @@ fn pareto_with(
     unchanged: impl Fn(u32, &[u8]) -> Option<usize>,
     width: usize,
     work: &mut u64,
-) -> Option<Vec<(u32, Box<[u8]>)>> {
+) -> Option<(Vec<u32>, Vec<u64>)> {
     let Candidates { sums, keys, sure } = candidates;
     let words = (width / 8).max(1);
     let mut kept: Vec<u32> = Vec::new();
@@ -1563,12 +1654,7 @@ fn pareto_with(
             return None;
         }
     }
-    Some(
-        kept.into_iter()
-            .zip(flat.chunks_exact(words))
-            .map(|(k, w)| (k, w.iter().flat_map(|x| x.to_ne_bytes()).collect()))
-            .collect(),
-    )
+    Some((kept, flat))
 }
 
 /// Per lie, the level a signature bit tests, as words like the vectors' (127 on the padding:
@@ -1645,22 +1731,30 @@ fn dominates_words(a: &[u64], b: &[u64]) -> bool {
 
 /// The indices `0..sums.len()` by sum, larger first, equal sums in index order.
 fn sorted(sums: &[u32]) -> Vec<u32> {
+    let mut order = Vec::new();
+    sorted_into(sums, &mut Vec::new(), &mut order);
+    order
+}
+
+/// [`sorted`] into `order`, with `start` as the counting sort's buffer (both overwritten).
+fn sorted_into(sums: &[u32], start: &mut Vec<u32>, order: &mut Vec<u32>) {
     // A counting sort: sums are small (at most 13 tricks on each lie).
     let most = sums.iter().copied().max().unwrap_or(0) as usize;
-    let mut start = vec![0u32; most + 2];
+    start.clear();
+    start.resize(most + 2, 0);
     for &s in sums {
         start[most - s as usize + 1] += 1;
     }
     for b in 1..start.len() {
         start[b] += start[b - 1];
     }
-    let mut order = vec![0u32; sums.len()];
+    order.clear();
+    order.resize(sums.len(), 0);
     for (k, &s) in sums.iter().enumerate() {
         let b = &mut start[most - s as usize];
         order[*b as usize] = k as u32;
         *b += 1;
     }
-    order
 }
 
 /// The Pareto-maximal vectors among `v(0..sums.len())` (`sums` their totals; one of each
@@ -1985,9 +2079,10 @@ mod tests {
         )
         .expect("small");
         let want = brute_pareto(&all);
-        assert_eq!(kept.iter().map(|k| k.0).collect::<Vec<_>>(), want);
-        for (k, v) in &kept {
-            assert_eq!(**v, *all[*k as usize]);
+        let (kept, flat) = kept;
+        assert_eq!(kept, want);
+        for (k, v) in kept.iter().zip(flat.chunks_exact(width / 8)) {
+            assert_eq!(*v, words_of(&all[*k as usize]));
         }
         assert!(want.len() > 1 && want.len() < all.len());
     }
@@ -2166,11 +2261,7 @@ mod tests {
                 &mut work,
             )
             .expect("small");
-            assert_eq!(
-                kept.iter().map(|k| k.0).collect::<Vec<_>>(),
-                want,
-                "seed {seed}"
-            );
+            assert_eq!(kept.0, want, "seed {seed}");
         }
         // Both rules at work.
         assert!(

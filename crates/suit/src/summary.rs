@@ -182,7 +182,7 @@ impl Reader<'_> {
     /// position `s` is settled.
     fn end_text(&self, s: &State, e: u32, first: bool) -> Option<String> {
         let id = *self.search.memo.get(s)?;
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         if let Prov::Leaf = elem.prov {
             return Some(if first {
                 "Nothing to decide.".to_string()
@@ -194,7 +194,7 @@ impl Reader<'_> {
             return None;
         }
         let live = self.search.live(s);
-        self.settled(s, &elem.v, &live).map(|t| {
+        self.settled(s, elem.v, &live).map(|t| {
             if t.starts_with("The remaining cards are winners") {
                 "Then cash your winners.".to_string()
             } else {
@@ -209,7 +209,7 @@ impl Reader<'_> {
         let Some(&id) = self.search.memo.get(s) else {
             return true;
         };
-        let v = &self.search.sets[id as usize][e as usize].v;
+        let v = self.search.sets.vector(id, e);
         let n = self.search.live(s).iter().filter(|&&b| b).count();
         v[..n].windows(2).all(|w| w[0] == w[1])
     }
@@ -337,7 +337,7 @@ impl Reader<'_> {
     /// Declarer's chosen move at `s` (element `e`): the move, the child and its element.
     fn chosen(&self, s: &State, e: u32) -> Option<(Move, State, u32)> {
         let id = *self.search.memo.get(s)?;
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         let Prov::Choose { option, idx } = elem.prov else {
             return None;
         };
@@ -361,7 +361,7 @@ impl Reader<'_> {
         second: bool,
     ) -> Option<((&'static str, State, u32), Vec<(String, Next)>)> {
         let id = *self.search.memo.get(s)?;
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         let live = self.search.live(s);
         let moves = self.search.moves(s, &live);
         let Prov::Defend { idx } = &elem.prov else {
@@ -389,7 +389,7 @@ impl Reader<'_> {
     /// The end of a trick at `s` (element `e`): the next lead position and element.
     fn pass(&self, s: &State, e: u32) -> Option<(State, u32)> {
         let id = *self.search.memo.get(s)?;
-        let elem = &self.search.sets[id as usize][e as usize];
+        let elem = self.search.sets.elem(id, e);
         let Prov::Pass { idx } = elem.prov else {
             return None;
         };

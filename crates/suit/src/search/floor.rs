@@ -160,36 +160,45 @@ impl Floor {
     ) -> (Vec<bool>, Vec<bool>) {
         let n = live.len();
         let (rn, cn) = (rows.len() / width, cols.len() / width);
-        let in_mask: Vec<bool> = (0..n).map(|p| cols[p] != 127).collect();
-        let limited: Vec<bool> = (0..n).map(|p| rows[p] != 127).collect();
-        let mut row_k = vec![here.dead; rn];
-        let mut row_o = vec![0u64; rn];
-        for (r, (k, o)) in row_k.iter_mut().zip(row_o.iter_mut()).enumerate() {
-            let a = &rows[r * width..][..n];
-            for p in 0..n {
-                let t = self.term(here, live[p], a[p]);
-                if !in_mask[p] {
-                    *k += t;
-                } else if limited[p] {
-                    *o += t;
+        // Each place's part: 0 only the rows limit it, 1 both, 2 only the new card, 3 neither.
+        let part: Vec<u8> = (0..n)
+            .map(|p| match (rows[p] != 127, cols[p] != 127) {
+                (_, false) => 0,
+                (true, true) => 1,
+                (false, true) => 2,
+            })
+            .collect();
+        // (k, o) of each row and each column: its terms on its own places, and on both's.
+        let row_sums: Vec<(u64, u64)> = (0..rn)
+            .map(|r| {
+                let a = &rows[r * width..][..n];
+                let (mut k, mut o) = (here.dead, 0);
+                for p in 0..n {
+                    match part[p] {
+                        0 => k += self.term(here, live[p], a[p]),
+                        1 => o += self.term(here, live[p], a[p]),
+                        _ => {}
+                    }
                 }
-            }
-        }
-        let mut col_k = vec![0u64; cn];
-        let mut col_o = vec![0u64; cn];
-        for (j, (k, o)) in col_k.iter_mut().zip(col_o.iter_mut()).enumerate() {
-            let b = &cols[j * width..][..n];
-            for p in (0..n).filter(|&p| in_mask[p]) {
-                let t = self.term(here, live[p], b[p]);
-                if limited[p] {
-                    *o += t;
-                } else {
-                    *k += t;
+                (k, o)
+            })
+            .collect();
+        let col_sums: Vec<(u64, u64)> = (0..cn)
+            .map(|j| {
+                let b = &cols[j * width..][..n];
+                let (mut k, mut o) = (0, 0);
+                for p in 0..n {
+                    match part[p] {
+                        1 => o += self.term(here, live[p], b[p]),
+                        2 => k += self.term(here, live[p], b[p]),
+                        _ => {}
+                    }
                 }
-            }
-        }
-        let rows_keep = reach(&row_k, &row_o, &col_k, &col_o, self.least);
-        let cols_keep = reach(&col_k, &col_o, &row_k, &row_o, self.least);
+                (k, o)
+            })
+            .collect();
+        let rows_keep = reach(&row_sums, &col_sums, self.least);
+        let cols_keep = reach(&col_sums, &row_sums, self.least);
         (rows_keep, cols_keep)
     }
 
@@ -201,51 +210,52 @@ impl Floor {
         live: &[usize],
         vectors: impl Iterator<Item = &'a [u8]>,
     ) -> Vec<bool> {
+        let Some(beam) = self.beam else {
+            return vectors
+                .map(|v| self.bound(here, live, v) >= self.least)
+                .collect();
+        };
         let bounds: Vec<u64> = vectors.map(|v| self.bound(here, live, v)).collect();
         let count = bounds.len();
         let mut keep: Vec<bool> = bounds.iter().map(|&b| b >= self.least).collect();
-        if let Some(beam) = self.beam {
-            if keep.iter().filter(|&&k| k).count() > beam {
-                let mut order: Vec<usize> = (0..count).filter(|&k| keep[k]).collect();
-                order.sort_by(|&a, &b| bounds[b].cmp(&bounds[a]).then(a.cmp(&b)));
-                keep = vec![false; count];
-                for &k in &order[..beam] {
-                    keep[k] = true;
-                }
+        if keep.iter().filter(|&&k| k).count() > beam {
+            let mut order: Vec<usize> = (0..count).filter(|&k| keep[k]).collect();
+            order.sort_by(|&a, &b| bounds[b].cmp(&bounds[a]).then(a.cmp(&b)));
+            keep = vec![false; count];
+            for &k in &order[..beam] {
+                keep[k] = true;
             }
         }
         keep
     }
 }
 
-/// For each `i`: does some `j` have `k[i] + others_k[j] + min(o[i], others_o[j]) ≥ least`?
-fn reach(k: &[u64], o: &[u64], others_k: &[u64], others_o: &[u64], least: u64) -> Vec<bool> {
-    // The others by their `o`, with prefix maxima of `k + o` and suffix maxima of `k`.
-    let mut order: Vec<usize> = (0..others_k.len()).collect();
-    order.sort_by_key(|&j| others_o[j]);
-    let sorted_o: Vec<u64> = order.iter().map(|&j| others_o[j]).collect();
-    let mut prefix = Vec::with_capacity(order.len());
+/// For each `(k, o)` of `sums`: does some `(k', o')` of `others` have
+/// `k + k' + min(o, o') ≥ least`?
+fn reach(sums: &[(u64, u64)], others: &[(u64, u64)], least: u64) -> Vec<bool> {
+    if others.is_empty() {
+        return vec![false; sums.len()];
+    }
+    // The others by their `o`: (o, the prefix maximum of `k + o`, the suffix maximum of `k`).
+    let mut by_o: Vec<(u64, u64, u64)> = others.iter().map(|&(k, o)| (o, k, k)).collect();
+    by_o.sort_unstable_by_key(|e| e.0);
     let mut best = 0u64;
-    for &j in &order {
-        best = best.max(others_k[j] + others_o[j]);
-        prefix.push(best);
+    for e in by_o.iter_mut() {
+        best = best.max(e.1 + e.0);
+        e.1 = best;
     }
-    let mut suffix = vec![0u64; order.len() + 1];
-    for (i, &j) in order.iter().enumerate().rev() {
-        suffix[i] = suffix[i + 1].max(others_k[j]);
+    let mut best = 0u64;
+    for e in by_o.iter_mut().rev() {
+        best = best.max(e.2);
+        e.2 = best;
     }
-    k.iter()
-        .zip(o)
-        .map(|(&ki, &oi)| {
+    sums.iter()
+        .map(|&(ki, oi)| {
             // Others with `o` below ours give `k + o`; the rest give their `k` plus ours.
-            let split = sorted_o.partition_point(|&x| x < oi);
-            let below = if split > 0 { prefix[split - 1] } else { 0 };
-            let above = if split < order.len() {
-                suffix[split] + oi
-            } else {
-                0
-            };
-            !order.is_empty() && ki + below.max(above) >= least
+            let split = by_o.partition_point(|e| e.0 < oi);
+            let below = if split > 0 { by_o[split - 1].1 } else { 0 };
+            let above = by_o.get(split).map_or(0, |e| e.2 + oi);
+            ki + below.max(above) >= least
         })
         .collect()
 }

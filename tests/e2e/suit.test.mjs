@@ -137,7 +137,10 @@ test('cancel stops a slow suit solve at once and a new problem then solves', { t
   // The summary is on the page, the full tree behind a disclosure.
   assert.equal((await page.textContent('#suit-summary li')).trim(), 'Lead low from South towards the AQ; if West plays low, finesse the Q.');
   assert.equal(await page.$eval('#suit-tree', (el) => el.open), false);
+  // The full tree is built only when opened.
+  assert.equal(await page.locator('#suit-tree .suit-steps').count(), 0);
   await page.click('#suit-tree > summary');
+  await page.locator('#suit-tree .suit-steps').first().waitFor();
   assert.match(await page.textContent('#suit-tree'), /Trick 1: lead low \(the 2\) from South/);
   await shot(page, 'suit-summary');
   assertLocalOnly(requests);
@@ -195,9 +198,12 @@ test('the viewer odds panel follows the play and equals fairdeal odds', { timeou
 
 // Speed: the slowest holdings of the benchmark's sample (— / KJ10863 and A5 / J973, about
 // 0.6-0.7 s natively: the full search to its budget, then the search above a floor; AQ75 /
-// 1083 until 2026-11-28), each solved in the suit worker
-// (from the URL to the result on screen) against the native CLI on the same machine in the
-// same run.
+// 1083 until 2026-11-28), each solved in the suit worker against the native CLI on the same
+// machine in the same run. The browser's time runs from the click on Solve to the answer on
+// the page (the request, the solve, the reply and its rendering) in a page that has loaded
+// and whose worker is up (it solved AQ / xx first): a fresh worker each round, so its wasm
+// runs its first big solve, tiering up included. The page load itself (about 0.3 s) is not
+// the solver's; the CLI's time is its whole process.
 // Native is the optimised CLI (built here if missing): the debug one would flatter the browser.
 function releaseExe() {
   const exe = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'release', 'fairdeal');
@@ -209,26 +215,32 @@ test('browser solves of the slowest sampled holdings within 3x of native', { tim
   // The slowest of `cargo bench -p fairdeal-suit --bench solve -- 10000 --family 2000`: of the
   // 10 000 drawn holdings, and of the 2 000 of the hard family (docs/BENCHMARKS.md).
   const exe = releaseExe();
-  const { page, errors } = await openPage(browser);
   for (const [north, south] of [['-', 'KJ10863'], ['A5', 'J973']]) {
     const ratios = [];
+    let headline = '';
     for (let round = 0; round < 3; round++) {
       const t0 = process.hrtime.bigint();
-      execFileSync(exe, ['suit', north, south], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = execFileSync(exe, ['suit', north, south], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       const native = Number(process.hrtime.bigint() - t0) / 1e6;
-      await page.goto(server.url + '/suit');
+      headline = out.split('\n').find((l) => l.startsWith('Best line: ')).slice('Best line: '.length);
+      const { page, errors } = await openPage(browser);
+      await page.goto(server.url + '/suit?n=AQ&s=xx');
       await waitForApp(page);
+      await page.locator('#suit-best').waitFor({ timeout: 60_000 });
+      await page.fill('#suit-north', north);
+      await page.fill('#suit-south', south);
       const t1 = Date.now();
-      await page.goto(server.url + `/suit?n=${encodeURIComponent(north)}&s=${south}`);
-      await page.locator('#suit-best').waitFor({ timeout: 120_000 });
+      await page.click('#suit-solve');
+      await page.waitForFunction((h) => document.querySelector('#suit-best')?.textContent.trim() === h, headline, { timeout: 120_000, polling: 20 });
       const browserMs = Date.now() - t1;
       ratios.push(browserMs / native);
       console.log(`suit-bench: ${north}/${south} native ${native.toFixed(0)} ms, browser ${browserMs} ms, ratio ${(browserMs / native).toFixed(2)}`);
+      assert.deepEqual(errors, []);
+      await page.close();
     }
     ratios.sort((a, b) => a - b);
     assert.ok(ratios[1] < 3, `${north}/${south}: median browser/native ${ratios[1].toFixed(2)}`);
   }
-  assert.deepEqual(errors, []);
 });
 
 // Accessibility: axe-core's WCAG 2 A/AA rules (contrast included) on the solved /suit page

@@ -1,7 +1,8 @@
 //! The `/suit` page: a suit combination (North's and South's holdings, target, entries,
 //! vacant places) solved in the page's own worker ([`solver`]: `fairdeal_suit::solve_with`,
 //! positions searched shown after about 200 ms; Cancel terminates the worker at once);
-//! the best line in a few sentences (the full tree of steps in a `<details>`), its exact
+//! the best line in a few sentences (the full tree of steps in a `<details>`, built when
+//! opened), its exact
 //! chance and expected tricks, the best line of every first play, and the table of lies. The query string carries the problem
 //! (`?n=AQ10x&s=xxx&target=3`), so a link opens it solved; the report's text is what
 //! `fairdeal suit` prints (e2e compared). A holding over the full search's budget is solved
@@ -76,7 +77,15 @@ fn steps_html(steps: &[Step]) -> Html {
     }
 }
 
-fn results(solution: &Solution, on_full: Callback<MouseEvent>) -> Html {
+/// The results of a solve. The best line in full is built only while its disclosure is open
+/// (`tree_open`, toggled through `on_tree`): it can run to tens of thousands of steps (— /
+/// KJ10863: 39 000), which took the page about a second to build when hidden.
+fn results(
+    solution: &Solution,
+    on_full: Callback<MouseEvent>,
+    tree_open: bool,
+    on_tree: Callback<Event>,
+) -> Html {
     let best = &solution.lines[0];
     html! {
         <section class="suit-results" aria-live="polite">
@@ -89,9 +98,11 @@ fn results(solution: &Solution, on_full: Callback<MouseEvent>) -> Html {
             <ol class="suit-summary" id="suit-summary">
                 { for best.summary.iter().map(|s| html! { <li>{ s.clone() }</li> }) }
             </ol>
-            <details class="suit-tree" id="suit-tree">
+            <details class="suit-tree" id="suit-tree" open={tree_open} ontoggle={on_tree}>
                 <summary>{ "The best line in full (every card the defenders may play)" }</summary>
-                { steps_html(&best.steps) }
+                if tree_open {
+                    { steps_html(&best.steps) }
+                }
             </details>
             <h2>{ "First plays compared" }</h2>
             <table class="suit-table" id="suit-lines">
@@ -162,6 +173,8 @@ pub fn SuitPage() -> Html {
     let link = (*use_state(|| Rc::new(SuitWorker::default()))).clone();
     let next_job = (*use_state(|| Rc::new(std::cell::Cell::new(0u32)))).clone();
     let projecting = use_state(|| false);
+    // Whether the best line in full is shown (built only then).
+    let tree_open = use_state(|| false);
     // The problem last sent to the worker (what "search every first play" solves again).
     let last = use_state(ProblemText::default);
 
@@ -196,7 +209,7 @@ pub fn SuitPage() -> Html {
             let job = next_job.get().wrapping_add(1);
             next_job.set(job);
             // A solve still running is of no more use: stop it with its worker.
-            link.terminate();
+            link.stop_running();
             run.dispatch(RunAction::Start(job));
             let on_reply = {
                 let run = run.clone();
@@ -298,7 +311,17 @@ pub fn SuitPage() -> Html {
                 <button type="button" onclick={on_cancel}>{ "Cancel" }</button>
             </div>
         },
-        Run::Solved(s) => results(&Rc::clone(s), on_full),
+        Run::Solved(s) => {
+            let on_tree = {
+                let tree_open = tree_open.clone();
+                Callback::from(move |e: Event| {
+                    // `open` reflects the disclosure's state.
+                    let details: web_sys::Element = e.target_unchecked_into();
+                    tree_open.set(details.has_attribute("open"));
+                })
+            };
+            results(&Rc::clone(s), on_full, *tree_open, on_tree)
+        }
         Run::Failed(m) => {
             html! { <p class="suit-error" role="alert" id="suit-error">{ m.clone() }</p> }
         }

@@ -1,6 +1,7 @@
 //! The suit solve in a worker of its own (`fairdeal-suit-worker`), so that Cancel stops it at
 //! once: a solve is one synchronous search (a worker cannot read messages while it runs), so
-//! the page terminates the worker and starts a new one for the next problem.
+//! the page terminates the worker and starts a new one for the next problem. A worker that
+//! has answered is kept for the next problem.
 //!
 //! * [`Request`] / [`Reply`] — the messages, as JSON strings: `Ready` when the worker has
 //!   loaded (the page holds requests until then), `Solve`, then `Progress`
@@ -9,7 +10,8 @@
 //! * [`serve`] — the worker's side (what the binary runs): `fairdeal_suit::solve_with`, the
 //!   call `fairdeal suit` makes, or with `full` `fairdeal_suit::solve_exhaustive` (`fairdeal
 //!   suit --full`), with a progress callback.
-//! * [`SuitWorker`] — the page's side: spawns the worker on first use, sends, terminates.
+//! * [`SuitWorker`] — the page's side: spawns the worker on first use, sends, terminates (a
+//!   running solve, or on Cancel).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -128,6 +130,8 @@ pub struct SuitWorker {
 
 struct Spawned {
     worker: web_sys::Worker,
+    /// A solve was sent and its answer has not come yet.
+    busy: Rc<std::cell::Cell<bool>>,
     /// Requests waiting for [`Reply::Ready`] (`None` once it came).
     pending: Rc<RefCell<Option<Vec<String>>>>,
     _on_message: wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>,
@@ -156,8 +160,9 @@ impl SuitWorker {
                 SUIT_WORKER_PATH,
             ))?;
             let pending: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
+            let busy = Rc::new(std::cell::Cell::new(false));
             let on_message = {
-                let (worker, pending) = (worker.clone(), pending.clone());
+                let (worker, pending, busy) = (worker.clone(), pending.clone(), busy.clone());
                 wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
                     move |e: web_sys::MessageEvent| {
                         let reply = e
@@ -170,7 +175,12 @@ impl SuitWorker {
                                     let _ = worker.post_message(&text.into());
                                 }
                             }
-                            Some(r) => on_reply(r),
+                            Some(r) => {
+                                if matches!(r, Reply::Done { .. } | Reply::Failed { .. }) {
+                                    busy.set(false);
+                                }
+                                on_reply(r)
+                            }
                             None => {}
                         }
                     },
@@ -179,11 +189,13 @@ impl SuitWorker {
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             *slot = Some(Spawned {
                 worker,
+                busy,
                 pending,
                 _on_message: on_message,
             });
         }
         let spawned = slot.as_ref().expect("spawned above");
+        spawned.busy.set(true);
         if let Some(queue) = spawned.pending.borrow_mut().as_mut() {
             queue.push(text);
             return Ok(());
@@ -192,6 +204,16 @@ impl SuitWorker {
             .worker
             .post_message(&text.into())
             .map_err(|_| "the suit worker refused the problem".to_string())
+    }
+
+    /// Stops the worker if a solve is running (the solve with it: a worker cannot read
+    /// messages while it solves); an idle worker is kept for the next problem (no new worker
+    /// to start and compile).
+    pub fn stop_running(&self) {
+        let running = self.inner.borrow().as_ref().is_some_and(|s| s.busy.get());
+        if running {
+            self.terminate();
+        }
     }
 
     /// Stops the worker at once (its solve with it); the next [`SuitWorker::send`] starts a

@@ -159,8 +159,8 @@ impl Floor {
         width: usize,
     ) -> (Vec<bool>, Vec<bool>) {
         let n = live.len();
-        let (rn, cn) = (rows.len() / width, cols.len() / width);
-        // Each place's part: 0 only the rows limit it, 1 both, 2 only the new card, 3 neither.
+        // Each place's part: 0 the new card does not limit it (the rows' own, limited or
+        // not), 1 both limit it, 2 only the new card does.
         let part: Vec<u8> = (0..n)
             .map(|p| match (rows[p] != 127, cols[p] != 127) {
                 (_, false) => 0,
@@ -168,38 +168,39 @@ impl Floor {
                 (false, true) => 2,
             })
             .collect();
-        // (k, o) of each row and each column: its terms on its own places, and on both's.
-        let row_sums: Vec<(u64, u64)> = (0..rn)
-            .map(|r| {
-                let a = &rows[r * width..][..n];
-                let (mut k, mut o) = (here.dead, 0);
-                for p in 0..n {
-                    match part[p] {
-                        0 => k += self.term(here, live[p], a[p]),
-                        1 => o += self.term(here, live[p], a[p]),
-                        _ => {}
-                    }
-                }
-                (k, o)
-            })
-            .collect();
-        let col_sums: Vec<(u64, u64)> = (0..cn)
-            .map(|j| {
-                let b = &cols[j * width..][..n];
-                let (mut k, mut o) = (0, 0);
-                for p in 0..n {
-                    match part[p] {
-                        1 => o += self.term(here, live[p], b[p]),
-                        2 => k += self.term(here, live[p], b[p]),
-                        _ => {}
-                    }
-                }
-                (k, o)
-            })
-            .collect();
+        let row_sums = self.part_sums(here, live, &part, 0, rows, width);
+        let col_sums = self.part_sums(here, live, &part, 2, cols, width);
         let rows_keep = reach(&row_sums, &col_sums, self.least);
         let cols_keep = reach(&col_sums, &row_sums, self.least);
         (rows_keep, cols_keep)
+    }
+
+    /// For each vector (`width` bytes each, flat): `(k, o)`, its terms on the places of part
+    /// `own` and on those both limit (part 1; see [`Floor::grid`]). The rows (part 0) also
+    /// carry the lies no longer possible.
+    fn part_sums(
+        &self,
+        here: Here,
+        live: &[usize],
+        part: &[u8],
+        own: u8,
+        vectors: &[u8],
+        width: usize,
+    ) -> Vec<(u64, u64)> {
+        vectors
+            .chunks_exact(width)
+            .map(|v| {
+                let (mut k, mut o) = (if own == 0 { here.dead } else { 0 }, 0);
+                for (p, (&l, &x)) in live.iter().zip(v).enumerate() {
+                    if part[p] == own {
+                        k += self.term(here, l, x);
+                    } else if part[p] == 1 {
+                        o += self.term(here, l, x);
+                    }
+                }
+                (k, o)
+            })
+            .collect()
     }
 
     /// Which of the vectors to keep: those with bound at least the floor; in a beam,

@@ -279,16 +279,20 @@ mod tests {
         v
     }
 
+    /// A `Solve` request as the page sends it.
+    fn request(job: u32, problem: &ProblemText, full: bool) -> String {
+        serde_json::to_string(&Request::Solve {
+            job,
+            problem: problem.clone(),
+            full,
+        })
+        .unwrap()
+    }
+
     #[test]
     fn a_solve_answers_the_engines_solution_after_progress() {
         let problem = ProblemText::from_query("n=KJ9x&s=xxx");
-        let req = serde_json::to_string(&Request::Solve {
-            job: 7,
-            problem: problem.clone(),
-            full: false,
-        })
-        .unwrap();
-        let replies = run(&req);
+        let replies = run(&request(7, &problem, false));
         let engine = fairdeal_suit::solve(&problem.problem().unwrap()).unwrap();
         let (last, before) = replies.split_last().unwrap();
         assert_eq!(
@@ -311,12 +315,7 @@ mod tests {
     #[test]
     fn a_full_solve_answers_the_exhaustive_solution() {
         let problem = ProblemText::from_query("n=KJ9x&s=xxx");
-        let request = serde_json::to_string(&Request::Solve {
-            job: 5,
-            problem: problem.clone(),
-            full: true,
-        })
-        .unwrap();
+        let request = request(5, &problem, true);
         let engine = fairdeal_suit::solve_exhaustive(&problem.problem().unwrap(), None).unwrap();
         assert_eq!(
             run(&request).last(),
@@ -338,12 +337,7 @@ mod tests {
 
     #[test]
     fn bad_problems_and_bad_requests_are_messages() {
-        let req = serde_json::to_string(&Request::Solve {
-            job: 3,
-            problem: ProblemText::from_query("n=AQZ&s=xx"),
-            full: false,
-        })
-        .unwrap();
+        let req = request(3, &ProblemText::from_query("n=AQZ&s=xx"), false);
         assert_eq!(
             run(&req),
             vec![Reply::Failed {

@@ -10,9 +10,9 @@
 //! each suit each seat gets). The count sums this over the tables, suit by suit, memoised on
 //! (suit, cards left per suit from there on, needs left).
 
+use super::key_hash::KeyMap;
 use crate::combin::below;
 use rand_core::RngCore;
-use rustc_hash::FxHashMap;
 
 /// The drawing seats (each with the suits it may take) and the memo of counts.
 #[derive(Debug, Clone, Default)]
@@ -21,10 +21,10 @@ pub(super) struct Draw {
     allowed: Vec<u8>,
     /// Whether cards no drawing seat takes may go to untracked seats.
     others: bool,
-    memo: FxHashMap<u64, u128>,
+    memo: KeyMap<u64, u128>,
     /// The sampler's cache: where each memo key's list is in `splits` (start × 256 +
     /// length).
-    list_of: FxHashMap<u64, u32>,
+    list_of: KeyMap<u64, u32>,
     /// The cached lists, one after another: each split of the suit with positive ways and
     /// the cumulative ways (split × the rest) of its list up to it. Emptied beyond
     /// [`CACHED_SPLITS`].
@@ -56,8 +56,8 @@ impl Draw {
         Draw {
             allowed,
             others,
-            memo: FxHashMap::default(),
-            list_of: FxHashMap::default(),
+            memo: KeyMap::default(),
+            list_of: KeyMap::default(),
             splits: Vec::new(),
             flushes: 0,
         }

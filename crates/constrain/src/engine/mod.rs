@@ -89,6 +89,7 @@
 
 mod dfa;
 mod draw;
+mod key_hash;
 mod layer;
 
 use crate::combin::{below, binomial, choose_set_front, deal_generators, multinomial};

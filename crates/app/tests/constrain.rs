@@ -6,10 +6,11 @@
 
 use fairdeal_app::pages::constrain::state::{
     analyse, check_field, group_digits, parse_board_count, unpack_boards, Analysis, Batch,
-    BatchAction, ConstrainState, EditAction, FieldKind, Form,
+    BatchAction, ConstrainState, CountView, EditAction, FieldKind, Form,
 };
 use fairdeal_app::worker::job::{Job, MAX_BOARDS};
 use fairdeal_app::worker::protocol::FromWorker;
+use fairdeal_constrain::analysis::SetCount;
 use fairdeal_constrain::{parse, Dealer, Options, Who};
 use fairdeal_model::{Seat, Suit};
 use std::rc::Rc;
@@ -146,6 +147,33 @@ fn count_is_the_engines_exact_figure() {
         }
         other => panic!("expected a count, got {other:?}"),
     }
+}
+
+/// A count made in part says on the page what is left to rejection, why, and the pilot's
+/// acceptance (the engine's words, as `fairdeal count` prints them).
+#[wasm_bindgen_test]
+fn an_inexact_count_says_why() {
+    let why = "counting North, East, South and West together needs tables larger than their memory bound (144 MB)";
+    let c = SetCount {
+        exact_seats: vec![Seat::North, Seat::East, Seat::South],
+        hands: 7,
+        deals: 7,
+        fraction: (7, 11),
+        percent: 63.6,
+        rejected: vec!["west".to_string(), "ns".to_string()],
+        acceptance: Some((28, 20)),
+        why: Some(why.to_string()),
+    };
+    let v = CountView::of(&c);
+    assert!(!v.exact);
+    let note = v.note.expect("a note");
+    assert!(
+        note.starts_with(&format!(
+            "Over the counting budget ({why}): the conditions on west, NS are applied by rejection"
+        )),
+        "{note}"
+    );
+    assert!(note.contains("71.429 % (20 of 28 draws)"), "{note}");
 }
 
 #[wasm_bindgen_test]

@@ -23,6 +23,9 @@ fn expected_lines(c: &SetCount) -> Vec<String> {
             "not counted (applied by rejection when dealing): conditions on {}",
             c.rejected.join(", ")
         ));
+        if let Some(why) = &c.why {
+            lines.push(format!("why: {why}"));
+        }
         if let Some((tried, kept)) = c.acceptance {
             lines.push(format!("acceptance: {kept} of {tried} draws kept"));
         }
@@ -45,6 +48,9 @@ fn the_cli_prints_the_pages_analysis() {
         "north: hcp 20-21\nsouth: hcp 8+, spades 4+\n",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10\n",
         "ns: hcp 25+, fit 8+ majors\n",
+        // Counted on three seats (the four together pass the tables' memory bound), West
+        // by rejection: the reason and the pilot's acceptance are printed too.
+        "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\nsouth: hcp 6-10, spades 4+\nwest: hcp 5-12, clubs 2-4\nns: hcp 22+\n",
         "north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n",
     ] {
         let out = run_count(text);
@@ -57,6 +63,12 @@ fn the_cli_prints_the_pages_analysis() {
                 .map(|c| (Some(format!("category {} (weight {})\n", c.name, c.weight)), c.count))
                 .collect(),
         };
+        if parts.iter().any(|(_, c)| !c.is_exact()) {
+            assert!(
+                stdout.contains("\nwhy: counting North, East, South and West together needs "),
+                "{text}: an inexact count says why: {stdout}"
+            );
+        }
         let mut expected = Vec::new();
         for (heading, c) in parts {
             expected.extend(heading.map(|h| h.trim_end().to_string()));

@@ -44,6 +44,8 @@ pub struct SetCount {
     pub rejected: Vec<String>,
     /// For a count made in part: (draws tried, draws kept) on the pilot stream.
     pub acceptance: Option<(u64, u64)>,
+    /// For a count made in part: why the rest is not counted ([`crate::Count::why`]).
+    pub why: Option<String>,
 }
 
 impl SetCount {
@@ -142,6 +144,7 @@ pub fn count_set(set: &ConstraintSet) -> Result<SetCount, BuildError> {
         deals: count.deals,
         rejected,
         acceptance,
+        why: count.why,
     })
 }
 
@@ -204,6 +207,7 @@ mod tests {
         };
         assert!(c.is_exact());
         assert_eq!(c.acceptance, None);
+        assert_eq!(c.why, None);
         // Deals with North 20-21 HCP: a fraction of every deal, reduced.
         assert_eq!(c.deals * c.fraction.1, crate::ALL_DEALS * c.fraction.0);
         assert_eq!(c.exact_seats, vec![Seat::North]);

@@ -14,7 +14,7 @@
 
 use crate::combin::gcd;
 use crate::conditions::ConstraintSet;
-use crate::engine::{Tables, TablesError};
+use crate::engine::{over_what, Tables, TablesError};
 use crate::halves::Halves;
 use crate::spec::Pair;
 use fairdeal_model::{Deal, Seat};
@@ -116,6 +116,9 @@ pub struct Count {
     pub rejected_seats: Vec<Seat>,
     /// Partnerships whose conditions are applied by rejection.
     pub rejected_pairs: Vec<Pair>,
+    /// Why not every condition is counted (`None` when the count is exact): the bound the
+    /// tables of every conditioned seat together would pass.
+    pub why: Option<String>,
 }
 
 impl Count {
@@ -206,9 +209,34 @@ pub struct Dealer {
     tables: Exact,
     reject_seats: Vec<Seat>,
     reject_pairs: Vec<usize>,
+    /// Why the count is not whole (see [`Count::why`]).
+    why: Option<String>,
     options: Options,
     tries: u64,
     accepted: u64,
+}
+
+/// Why the tables of `e`'s seats could not be built, in words: "counting North, East, South
+/// and West together needs tables larger than their memory bound (144 MB)".
+fn budget_reason(e: &TablesError) -> Option<String> {
+    let TablesError::Budget {
+        seats,
+        budget,
+        memory,
+        bound,
+    } = e
+    else {
+        return None;
+    };
+    let names: Vec<&str> = seats.iter().map(|s| s.name()).collect();
+    let list = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    };
+    Some(format!(
+        "counting {list} together needs {}",
+        over_what(*memory, *budget, *bound)
+    ))
 }
 
 fn candidates(set: &ConstraintSet) -> Vec<Seat> {
@@ -245,11 +273,13 @@ impl Dealer {
         let halves = halves_first(set, &cands)
             .then(|| Halves::new(set, &cands))
             .flatten();
+        let mut why = None;
         let tables = match halves {
             Some(h) => Exact::Halves(Box::new(h)),
             None => Exact::Chain(Box::new(match Tables::new(set, &cands, options.budget) {
                 Ok(t) => t,
-                Err(TablesError::Budget { .. }) if options.fallback => {
+                Err(e @ TablesError::Budget { .. }) if options.fallback => {
+                    why = budget_reason(&e);
                     Self::fallback(set, &cands, options.budget)?
                 }
                 Err(e) => return Err(e.into()),
@@ -274,6 +304,7 @@ impl Dealer {
             tables,
             reject_seats,
             reject_pairs,
+            why,
             options,
             tries: 0,
             accepted: 0,
@@ -328,6 +359,7 @@ impl Dealer {
                 .iter()
                 .map(|&i| self.set.pairs[i].pair)
                 .collect(),
+            why: self.why.clone(),
         }
     }
 

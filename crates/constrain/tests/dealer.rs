@@ -80,6 +80,13 @@ fn over_budget_falls_back_to_rejection_and_reports_it() {
         "the 1-in-20 seat is kept exact: {c:?}"
     );
     assert!(!c.rejected_seats.is_empty());
+    // And says why: the four seats' tables together pass the budget.
+    let why = c.why.as_deref().expect("an inexact count says why");
+    assert!(
+        why.starts_with("counting North, East, South and West together needs ")
+            && (why.ends_with("more than 2000000 steps") || why.contains("memory bound")),
+        "{why}"
+    );
     let set = parse(text).unwrap().constraints(None).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     for _ in 0..200 {

@@ -65,6 +65,9 @@ fn report(c: &SetCount) -> String {
             "not counted (applied by rejection when dealing): conditions on {}\n",
             c.rejected.join(", ")
         ));
+        if let Some(why) = &c.why {
+            out.push_str(&format!("why: {why}\n"));
+        }
         if let Some((tried, kept)) = c.acceptance {
             out.push_str(&format!(
                 "acceptance: {kept} of {tried} draws kept (pilot of {PILOT_DRAWS})\n"

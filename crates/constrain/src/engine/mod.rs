@@ -258,7 +258,7 @@ fn undrawn_suits(spot_suits: &[u8]) -> u8 {
 }
 
 /// What a build that gave up ran out of, in words.
-fn over_what(memory: bool, budget: u64, bound: usize) -> String {
+pub(crate) fn over_what(memory: bool, budget: u64, bound: usize) -> String {
     if memory {
         format!("tables larger than their memory bound ({} MB)", bound >> 20)
     } else {

@@ -70,8 +70,9 @@ impl CountView {
             } else {
                 accepted as f64 / tries as f64
             };
+            let why = c.why.as_deref().map_or(String::new(), |w| format!(" ({w})"));
             format!(
-                "Over the counting budget: the conditions on {} are applied by rejection, so the count covers the other seats only. Acceptance rate: {:.3} % ({accepted} of {tries} draws).",
+                "Over the counting budget{why}: the conditions on {} are applied by rejection, so the count covers the other seats only. Acceptance rate: {:.3} % ({accepted} of {tries} draws).",
                 what.join(", "),
                 rate * 100.0
             )

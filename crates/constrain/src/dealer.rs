@@ -5,7 +5,7 @@
 //! exceed the work budget, it keeps the most constraining seats (smallest single-seat
 //! count) and applies the other seats' conditions by rejection after exact sampling. A
 //! caller's extra `Fn(&Deal) -> bool` filter is applied the same way. [`Dealer::count`]
-//! says which part is exact; [`Dealer::acceptance`] reports the observed rejection rate,
+//! says which part is exact and why the rest is not; [`Dealer::acceptance`] reports the observed rejection rate,
 //! and sampling gives up with [`SampleError::TooRare`] (with the estimated rate) rather
 //! than hang.
 //!

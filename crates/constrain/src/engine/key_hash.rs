@@ -4,8 +4,9 @@
 //! Written here because the hashers at hand do badly on these keys on wasm32, where the page
 //! counts: `rustc-hash`'s `FxHasher` works in `usize`, so there it hashes a key in two 32-bit
 //! rounds, and the memo's lookups took far longer than natively (the four-seat HCP + suit
-//! count: 2.3–3.7 s in V8 with it, 1.6–2.1 s with this hasher, same build otherwise);
-//! `foldhash` emulates its 64×64→128-bit multiply in 32-bit halves on wasm32 (2.0–2.6 s).
+//! count in V8, alternating runs: median 3.0 s with it, 1.9 s with this hasher, same build
+//! otherwise); `foldhash` emulates its 64×64→128-bit multiply in 32-bit halves on wasm32
+//! (2.0–2.6 s).
 //! wasm32 multiplies 64-bit words natively. The layers' `u128` states keep `FxHasher`: this
 //! hasher measured slower there (the same count 2.1–2.5 s in V8).
 

@@ -40,6 +40,7 @@ pub mod engine;
 pub mod halves;
 pub mod level;
 pub mod parse;
+mod pick;
 pub mod set;
 pub mod shape;
 pub mod spec;

@@ -11,7 +11,7 @@
 //! (suit, cards left per suit from there on, needs left).
 
 use super::key_hash::KeyMap;
-use crate::combin::below;
+use crate::pick;
 use rand_core::RngCore;
 
 /// The drawing seats (each with the suits it may take) and the memo of counts.
@@ -29,26 +29,25 @@ pub(super) struct Draw {
     /// the cumulative ways (split × the rest) of its list up to it. Emptied beyond
     /// [`CACHED_SPLITS`].
     splits: Vec<Split>,
+    /// Per end state of the chain (by its index in the last layer): where its first
+    /// suit's list is and its needs; emptied with the cache.
+    first: Vec<(u32, [u8; 4])>,
     /// How many times the cache was emptied.
     flushes: u64,
 }
 
-/// Most splits the sampler's cache holds (24 bytes each).
-const CACHED_SPLITS: usize = 1 << 20;
+/// Most splits the sampler's cache holds (12 bytes each).
+const CACHED_SPLITS: usize = 1 << 21;
 
-/// One split of a suit in the sampler's cache: the cumulative ways in two halves (so that
-/// an entry takes 24 bytes) and the cards per drawing seat, 4 bits each.
+/// One split of a suit in the sampler's cache: the threshold of its upper boundary (its
+/// cumulative ways over the list's total, in 32 bits, see [`crate::pick`]), the cards per
+/// drawing seat (4 bits each) and where the next suit's list is after this split
+/// ([`NOT_LINKED`] until first used).
 #[derive(Debug, Clone, Copy)]
 struct Split {
-    cum_low: u64,
-    cum_high: u64,
+    thresh: u32,
     packed: u32,
-}
-
-impl Split {
-    fn cum(&self) -> u128 {
-        u128::from(self.cum_high) << 64 | u128::from(self.cum_low)
-    }
+    next: u32,
 }
 
 impl Draw {
@@ -59,6 +58,7 @@ impl Draw {
             memo: KeyMap::default(),
             list_of: KeyMap::default(),
             splits: Vec::new(),
+            first: Vec::new(),
             flushes: 0,
         }
     }
@@ -151,53 +151,75 @@ impl Draw {
         go(self, s, 0, v[s], need, later, [0; 4], out);
     }
 
-    /// Draws, for each (cards left `v`, needs) of `inputs`, a table `x[seat][suit]` with
-    /// probability its ways / [`Draw::ways`] (which must be positive): suit by suit, each
-    /// suit's split with probability its ways times the ways of the rest, from a cached list
-    /// per (suit, cards left from there, needs). The last suit has one split: every seat takes
-    /// what it still needs. The tables are drawn together, suit by suit, so that their
-    /// lookups overlap.
+    /// Draws, for each walk's end state of `ends`, a table `x[seat][suit]` with probability
+    /// its ways / [`Draw::ways`] of the state's (cards left `v`, needs) — which `input`
+    /// gives, and whose ways must be positive: suit by suit, each suit's split with
+    /// probability its ways times the ways of the rest, from a cached list per (suit, cards
+    /// left from there, needs). The last suit has one split: every seat takes what it still
+    /// needs. The tables are drawn together, suit by suit, so that their lookups overlap.
+    ///
+    /// Each list is found without hashing once it has been used: an end state keeps where
+    /// its first suit's list is (`first`), and each split where the next suit's list is.
     pub(super) fn sample<R: RngCore>(
         &mut self,
         rngs: &mut [R],
-        inputs: &[([u8; 4], [u8; 4])],
+        ends: &[u32],
+        input: impl Fn(u32) -> ([u8; 4], [u8; 4]),
     ) -> Vec<[[u8; 4]; 4]> {
-        let mut needs: Vec<[u8; 4]> = inputs.iter().map(|x| x.1).collect();
-        let mut tables = vec![[[0u8; 4]; 4]; inputs.len()];
-        let mut lists = vec![0u32; inputs.len()];
+        let n = ends.len();
+        let mut needs = vec![[0u8; 4]; n];
+        let mut tables = vec![[[0u8; 4]; 4]; n];
+        let mut lists = vec![0u32; n];
+        // The split each walk picked in the previous suit (its `next` leads on).
+        let mut picked = vec![0usize; n];
         for s in 0..3 {
             // A list built may empty the cache and so move the lists found before it: then
-            // find them again (the lists of one batch fit in the cache).
+            // find them again by their keys (the lists of one batch fit in the cache).
+            let mut by_key = false;
             loop {
                 let flushes = self.flushes;
-                for ((list, (v, _)), n) in lists.iter_mut().zip(inputs).zip(&needs) {
-                    let key = key(s, *v, *n);
-                    *list = match self.list_of.get(&key) {
-                        Some(&at) => at,
-                        None => self.list(s, *v, *n, key),
-                    };
+                for i in 0..n {
+                    lists[i] = self.list_at(s, ends[i], picked[i], &mut needs[i], by_key, &input);
                 }
                 if self.flushes == flushes {
                     break;
                 }
+                by_key = true;
             }
-            for (((&at, x), n), rng) in lists
-                .iter()
-                .zip(&mut tables)
+            for (i, ((x, need), rng)) in tables
+                .iter_mut()
                 .zip(&mut needs)
                 .zip(rngs.iter_mut())
+                .enumerate()
             {
+                let at = lists[i];
                 let start = (at >> 8) as usize;
-                let list = &self.splits[start..start + (at & 255) as usize];
-                let Some(total) = list.last().map(Split::cum) else {
+                let len = (at & 255) as usize;
+                if len == 0 {
                     // No way (the caller checks the ways first): nothing drawn.
                     continue;
+                }
+                let list = &self.splits[start..start + len];
+                let k = if len == 1 {
+                    0
+                } else {
+                    let inner = list[..len - 1].iter().map(|c| c.thresh);
+                    match pick::pick_fast(rng.next_u32(), inner) {
+                        pick::Fast::Picked(k) => k,
+                        // About one pick in 2^32 / (splits − 1): the exact ways decide.
+                        pick::Fast::Tie(u) => {
+                            let (v, _) = input(ends[i]);
+                            let cums: Vec<u128> =
+                                self.exact_list(s, v, *need).iter().map(|x| x.1).collect();
+                            pick::resolve(rng, u, &cums)
+                        }
+                    }
                 };
-                let r = below(rng, total);
-                let c = list[list.partition_point(|c| c.cum() <= r)].packed;
+                picked[i] = start + k;
+                let c = self.splits[start + k].packed;
                 for (i, row) in x.iter_mut().enumerate() {
                     row[s] = (c >> (4 * i) & 15) as u8;
-                    n[i] -= row[s];
+                    need[i] -= row[s];
                 }
             }
         }
@@ -209,9 +231,63 @@ impl Draw {
         tables
     }
 
-    /// Lists and caches the splits of suit `s` from (cards left `v`, needs `n`), memo key
-    /// `key`; returns where the list is (start × 256 + length).
-    fn list(&mut self, s: usize, v: [u8; 4], n: [u8; 4], key: u64) -> u32 {
+    /// Where the list of suit `s` is for a walk that ended in `end` and picked split
+    /// `picked` in the suit before (its needs so far in `need`; at suit 0 they are set from
+    /// `input`). Follows the links, or (with `by_key`, after the cache was emptied) the
+    /// memo key; builds the list if needed and links it.
+    fn list_at(
+        &mut self,
+        s: usize,
+        end: u32,
+        picked: usize,
+        need: &mut [u8; 4],
+        by_key: bool,
+        input: &impl Fn(u32) -> ([u8; 4], [u8; 4]),
+    ) -> u32 {
+        if s == 0 {
+            let e = end as usize;
+            if self.first.len() <= e {
+                self.first.resize(e + 1, (NOT_LINKED, [0; 4]));
+            }
+            let (at, n) = self.first[e];
+            if at != NOT_LINKED && !by_key {
+                *need = n;
+                return at;
+            }
+            let (v, n) = input(end);
+            *need = n;
+            let at = self.list_by_key(s, v, n);
+            self.first[e] = (at, n);
+            return at;
+        }
+        if !by_key {
+            let at = self.splits[picked].next;
+            if at != NOT_LINKED {
+                return at;
+            }
+        }
+        let (v, _) = input(end);
+        let flushes = self.flushes;
+        let at = self.list_by_key(s, v, *need);
+        if !by_key && self.flushes == flushes {
+            self.splits[picked].next = at;
+        }
+        at
+    }
+
+    /// Where the list of suit `s` from (cards left `v`, needs `n`) is, built if not cached.
+    fn list_by_key(&mut self, s: usize, v: [u8; 4], n: [u8; 4]) -> u32 {
+        let key = key(s, v, n);
+        match self.list_of.get(&key) {
+            Some(&at) => at,
+            None => self.list(s, v, n, key),
+        }
+    }
+
+    /// The splits of suit `s` from (cards left `v`, needs `n`) with positive ways, each
+    /// packed (4 bits a drawing seat) with the cumulative ways (split × the rest) of the
+    /// list up to it.
+    fn exact_list(&mut self, s: usize, v: [u8; 4], n: [u8; 4]) -> Vec<(u32, u128)> {
         let mut splits = Vec::new();
         self.splits(s, v, n, &mut splits);
         let mut list = Vec::new();
@@ -221,27 +297,45 @@ impl Draw {
             let w = ways_of(v[s], &c) * self.from(s + 1, v, rest);
             if w > 0 {
                 total += w;
-                list.push(Split {
-                    cum_low: total as u64,
-                    cum_high: (total >> 64) as u64,
-                    packed: c
-                        .iter()
-                        .enumerate()
-                        .fold(0u32, |a, (i, &x)| a | u32::from(x) << (4 * i)),
-                });
+                let packed = c
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |a, (i, &x)| a | u32::from(x) << (4 * i));
+                list.push((packed, total));
             }
         }
+        list
+    }
+
+    /// Lists and caches the splits of suit `s` from (cards left `v`, needs `n`), memo key
+    /// `key`; returns where the list is (start × 256 + length).
+    fn list(&mut self, s: usize, v: [u8; 4], n: [u8; 4], key: u64) -> u32 {
+        let list = self.exact_list(s, v, n);
         if self.splits.len() + list.len() > CACHED_SPLITS {
             self.list_of.clear();
             self.splits.clear();
+            self.first.clear();
             self.flushes += 1;
         }
         let at = (self.splits.len() as u32) << 8 | list.len() as u32;
-        self.splits.extend_from_slice(&list);
+        let total = list.last().map_or(0, |x| x.1);
+        self.splits.extend(list.iter().map(|&(packed, cum)| Split {
+            // The last split's threshold is never read (not an inner boundary).
+            thresh: if cum < total {
+                pick::threshold(cum, total)
+            } else {
+                u32::MAX
+            },
+            packed,
+            next: NOT_LINKED,
+        }));
         self.list_of.insert(key, at);
         at
     }
 }
+
+/// A link not made yet (see [`Split::next`]).
+const NOT_LINKED: u32 = u32::MAX;
 
 /// The memo key of (suit, the cards left from that suit on, the needs).
 fn key(s: usize, v: [u8; 4], need: [u8; 4]) -> u64 {
@@ -296,5 +390,53 @@ mod tests {
         // Needs that cannot be met.
         let mut d = Draw::new(vec![0b0001, 0b0010], false);
         assert_eq!(d.ways([3, 3, 0, 0], [4, 2, 0, 0]), 0);
+    }
+
+    /// The cached lists' thresholds are those of the exact list a tied pick resolves
+    /// against, split for split, and the linked lists are the ones the memo key finds.
+    #[test]
+    fn cached_lists_match_the_exact_ways() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::SeedableRng;
+        let mut d = Draw::new(vec![0b1110, 0b1101, 0b1011], true);
+        let inputs = [([9, 8, 7, 6], [5, 4, 6, 0]), ([6, 7, 8, 9], [7, 3, 5, 0])];
+        for &(v, n) in &inputs {
+            assert!(d.ways(v, n) > 0);
+        }
+        let mut rngs: Vec<ChaCha8Rng> = (0..64).map(ChaCha8Rng::seed_from_u64).collect();
+        let ends: Vec<u32> = (0..64).map(|i| i % 2).collect();
+        let tables = d.sample(&mut rngs, &ends, |e| inputs[e as usize]);
+        for (x, &e) in tables.iter().zip(&ends) {
+            let (v, n) = inputs[e as usize];
+            for (row, &need) in x.iter().zip(&n) {
+                assert_eq!(row.iter().sum::<u8>(), need);
+            }
+            for s in 0..4 {
+                assert!(x.iter().map(|r| r[s]).sum::<u8>() <= v[s]);
+            }
+        }
+        let mut checked = 0;
+        for &(v, n) in &inputs {
+            let at = d.list_by_key(0, v, n);
+            let (start, len) = ((at >> 8) as usize, (at & 255) as usize);
+            let exact = d.exact_list(0, v, n);
+            assert_eq!(exact.len(), len);
+            let total = exact.last().unwrap().1;
+            let cached = d.splits[start..start + len].to_vec();
+            for (split, &(packed, cum)) in cached.iter().zip(&exact) {
+                assert_eq!(split.packed, packed);
+                if cum < total {
+                    assert_eq!(split.thresh, pick::threshold(cum, total));
+                }
+                // A split a deal went through links to the next suit's list by its key.
+                if split.next != NOT_LINKED {
+                    let rest: [u8; 4] =
+                        std::array::from_fn(|i| n[i] - (packed >> (4 * i) & 15) as u8);
+                    assert_eq!(split.next, d.list_by_key(1, v, rest));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 0);
     }
 }

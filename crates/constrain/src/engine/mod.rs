@@ -72,9 +72,12 @@
 //! Sampling is hierarchical and exact: from the current state pick a successor with
 //! probability weight × completions(next) / completions(state), which for a spot step also
 //! says how many spot cards the seat takes, then those cards uniformly among the suit's spot
-//! cards left; seats without conditions get a uniform deal of what is left. Every random choice
-//! is an unbiased bounded integer ([`crate::combin::below`]); a step with one successor draws
-//! nothing. Each deal meeting the conditions is therefore drawn with probability exactly
+//! cards left; seats without conditions get a uniform deal of what is left. A step's pick
+//! compares 32 random bits with each successor's threshold (its cumulative weight over the
+//! list's total, [`crate::pick`]), and the rare bits that tie a threshold are resolved
+//! against the exact `u128` weights, so each pick has exactly its weight's probability; every
+//! other random choice is an unbiased bounded integer ([`crate::combin::below`]); a step with
+//! one successor draws nothing. Each deal meeting the conditions is therefore drawn with probability exactly
 //! 1 / count. Each deal has its own ChaCha8 generator, keyed by 32 bytes of the caller's, so
 //! deals can be drawn many at a time ([`Tables::sample_batch`]: the walks take each step
 //! together, and their memory loads overlap) and still be exactly the deals drawn one by one.
@@ -92,8 +95,9 @@ mod draw;
 mod key_hash;
 mod layer;
 
-use crate::combin::{below, binomial, choose_set_front, deal_generators, multinomial};
+use crate::combin::{binomial, choose_set_front, deal_generators, multinomial};
 use crate::conditions::{ConstraintSet, PairKind};
+use crate::pick;
 use crate::shape::ShapeSet;
 use crate::spec::Pair;
 use dfa::{named_suit_choices, named_suits, Dfa};
@@ -177,7 +181,7 @@ const DENSE_MAX: usize = 1 << 22;
 /// Most bytes of dense indices over all layers; later layers use hash maps.
 const DENSE_BYTES: usize = 96 << 20;
 
-/// Most successor edges the sampler keeps cached (24 bytes each).
+/// Most successor edges the sampler keeps cached (12 bytes each).
 const CACHE_EDGES: usize = 2 << 20;
 
 /// Most deals that walk the chain together (see [`Tables::sample_batch`]); their lists
@@ -555,8 +559,8 @@ enum Slot {
 
 /// The sampler's cache of successor lists: per layer, per state, where its list is in the
 /// arena ([`NOT_CACHED`], or the start × 256 + the length); an arena entry is a successor
-/// with the cumulative weight of the list up to it. One entry holds all a pick reads, so a
-/// step touches the state's slot and one run of entries.
+/// with the threshold of its cumulative weight over the list's total. One entry holds all a
+/// pick reads, so a step touches the state's slot and one run of entries.
 #[derive(Debug, Clone, Default)]
 struct SuccCache {
     /// How many times the cache was emptied.
@@ -568,20 +572,13 @@ struct SuccCache {
 /// A state's slot in [`SuccCache::at`] before its list is built.
 const NOT_CACHED: u32 = u32::MAX;
 
-/// One cached successor: the cumulative weight (in two halves, so that an entry takes 24
-/// bytes), the next state and the step's label.
+/// One cached successor: the threshold of its upper boundary (its cumulative weight over
+/// the list's total, in 32 bits, see [`crate::pick`]), the next state and the step's label.
 #[derive(Debug, Clone, Copy)]
 struct Succ {
-    cum_low: u64,
-    cum_high: u64,
+    thresh: u32,
     next: u32,
     label: u8,
-}
-
-impl Succ {
-    fn cum(&self) -> u128 {
-        u128::from(self.cum_high) << 64 | u128::from(self.cum_low)
-    }
 }
 
 /// The indices a build may use. Every combination gives the same tables and the same deals
@@ -2516,34 +2513,13 @@ impl Tables {
         }
     }
 
-    /// The successors of state `s` before step `j` with cumulative weights, cached: returns
-    /// the arena range. When the cache is full it is emptied first.
-    fn successor_list(&mut self, j: usize, s: u32) -> (usize, usize) {
-        let at = self.cache.at[j][s as usize];
-        if at != NOT_CACHED {
-            let start = (at >> 8) as usize;
-            return (start, start + (at & 255) as usize);
-        }
-        if self.cache.arena.len() + 16 > CACHE_EDGES {
-            for at in &mut self.cache.at {
-                at.fill(NOT_CACHED);
-            }
-            self.cache.arena.clear();
-            self.cache.flushes += 1;
-        }
-        let begin = self.cache.arena.len();
+    /// The successors of state `s` before step `j` with positive weight, in order: each
+    /// one's label, index in the next layer and weight × completions.
+    fn weighted_successors(&self, j: usize, s: u32, mut f: impl FnMut(u8, u32, u128)) {
         let next_layer = &self.layers[j + 1];
-        let mut total = 0u128;
-        let mut found: Vec<Succ> = Vec::with_capacity(14);
         let mut push = |label: u8, next: u32, w: u128| {
             if w > 0 {
-                total += w;
-                found.push(Succ {
-                    cum_low: total as u64,
-                    cum_high: (total >> 64) as u64,
-                    next,
-                    label,
-                });
+                f(label, next, w);
             }
         };
         if let Some(e) = self.edges.get(j) {
@@ -2558,7 +2534,54 @@ impl Tables {
                 push(label, i, w * next_layer.comp[i as usize]);
             });
         }
-        self.cache.arena.extend_from_slice(&found);
+    }
+
+    /// The cumulative weights of state `s`'s successors before step `j` (the exact list a
+    /// tied pick resolves against, see [`crate::pick`]).
+    fn cumulative_weights(&self, j: usize, s: u32) -> Vec<u128> {
+        let mut cums = Vec::with_capacity(14);
+        let mut total = 0u128;
+        self.weighted_successors(j, s, |_, _, w| {
+            total += w;
+            cums.push(total);
+        });
+        cums
+    }
+
+    /// The successors of state `s` before step `j` with their thresholds, cached: returns
+    /// the arena range. When the cache is full it is emptied first.
+    fn successor_list(&mut self, j: usize, s: u32) -> (usize, usize) {
+        let at = self.cache.at[j][s as usize];
+        if at != NOT_CACHED {
+            let start = (at >> 8) as usize;
+            return (start, start + (at & 255) as usize);
+        }
+        if self.cache.arena.len() + 16 > CACHE_EDGES {
+            for at in &mut self.cache.at {
+                at.fill(NOT_CACHED);
+            }
+            self.cache.arena.clear();
+            self.cache.flushes += 1;
+        }
+        let mut found: Vec<(u8, u32, u128)> = Vec::with_capacity(14);
+        let mut total = 0u128;
+        self.weighted_successors(j, s, |label, next, w| {
+            total += w;
+            found.push((label, next, total));
+        });
+        let begin = self.cache.arena.len();
+        self.cache
+            .arena
+            .extend(found.iter().map(|&(label, next, cum)| Succ {
+                // The last entry's threshold is never read (it is not an inner boundary).
+                thresh: if cum < total {
+                    pick::threshold(cum, total)
+                } else {
+                    u32::MAX
+                },
+                next,
+                label,
+            }));
         let end = self.cache.arena.len();
         self.cache.at[j][s as usize] = (begin as u32) << 8 | (end - begin) as u32;
         (begin, end)
@@ -2606,14 +2629,10 @@ impl Tables {
         let mut tables = Vec::new();
         if let Some(mut draw) = self.draw.take() {
             let last = &self.layers[steps];
-            let inputs: Vec<([u8; 4], [u8; 4])> = ends
-                .iter()
-                .map(|&s| {
-                    self.draw_input(&last.key(s as usize))
-                        .unwrap_or(([0; 4], [0; 4]))
-                })
-                .collect();
-            tables = draw.sample(rngs, &inputs);
+            tables = draw.sample(rngs, &ends, |s| {
+                self.draw_input(&last.key(s as usize))
+                    .unwrap_or(([0; 4], [0; 4]))
+            });
             self.draw = Some(draw);
         }
         for (i, rng) in rngs.iter_mut().enumerate() {
@@ -2628,9 +2647,9 @@ impl Tables {
     /// walk), each walk drawn with probability its weight × completions / the count, and the
     /// state each walk ends in.
     ///
-    /// Each step goes over all the walks three times — find their lists, read their first
-    /// and last cumulative weights, pick — so that the loads of one pass do not wait on each
-    /// other.
+    /// Each step goes over all the walks twice — find their lists, then pick — so that the
+    /// loads of one pass do not wait on each other. A pick reads 32 bits and compares them
+    /// with the list's thresholds ([`crate::pick`]), exactly.
     fn walk(&mut self, rngs: &mut [ChaCha8Rng]) -> (Vec<u8>, Vec<u32>) {
         let n = rngs.len();
         debug_assert!(n <= MAX_BATCH);
@@ -2638,8 +2657,6 @@ impl Tables {
         let mut labels = vec![0u8; n * steps];
         let mut states = vec![0u32; n];
         let mut lists = vec![(0usize, 0usize); n];
-        let mut totals = vec![0u128; n];
-        let mut firsts = vec![0u128; n];
         for j in 0..steps {
             // A list built may empty the cache and so move the lists found before it: then
             // find them again (at most `n` lists are built after emptying, which fit).
@@ -2661,39 +2678,29 @@ impl Tables {
                     break;
                 }
             }
-            let arena = &self.cache.arena;
-            for ((total, first), &(b, e)) in totals.iter_mut().zip(&mut firsts).zip(&lists) {
-                (*total, *first) = if e - b == 1 {
-                    (0, 0)
-                } else {
-                    (arena[e - 1].cum(), arena[b].cum())
-                };
-            }
-            for (i, ((((&(b, e), &total), &first), state), rng)) in lists
+            for (i, ((&(b, e), state), rng)) in lists
                 .iter()
-                .zip(&totals)
-                .zip(&firsts)
                 .zip(&mut states)
                 .zip(rngs.iter_mut())
                 .enumerate()
             {
+                let arena = &self.cache.arena;
                 let pick = if e - b == 1 {
                     b
                 } else {
-                    let r = below(rng, total);
-                    if r < first {
-                        b
-                    } else {
-                        // A branchless count rather than a binary search: the lists are
-                        // short, and without mispredicted branches the next walk's loads
-                        // start early.
-                        b + 1
-                            + arena[b + 1..e]
-                                .iter()
-                                .map(|x| usize::from(x.cum() <= r))
-                                .sum::<usize>()
+                    // A branchless count over the inner thresholds: the lists are short,
+                    // and without mispredicted branches the next walk's loads start early.
+                    let inner = arena[b..e - 1].iter().map(|x| x.thresh);
+                    match pick::pick_fast(rng.next_u32(), inner) {
+                        pick::Fast::Picked(k) => b + k,
+                        // About one pick in 2^32 / (entries − 1): the exact weights decide.
+                        pick::Fast::Tie(u) => {
+                            let cums = self.cumulative_weights(j, *state);
+                            b + pick::resolve(rng, u, &cums)
+                        }
                     }
                 };
+                let arena = &self.cache.arena;
                 labels[i * steps + j] = arena[pick].label;
                 *state = arena[pick].next;
             }

@@ -164,3 +164,56 @@ fn giving_up_names_steps_or_memory() {
     assert!(matches!(err, TablesError::Budget { memory: true, .. }));
     assert!(err.to_string().ends_with("memory bound (144 MB)"), "{err}");
 }
+
+/// A pick whose 32 bits tie a threshold (about one in 2^32 per boundary, so never seen in a
+/// sampling test) resolves against the exact cumulative weights: those of the very list
+/// the cache holds, boundary for boundary, and the resolved pick lies among the tied ones.
+#[test]
+fn a_tied_pick_resolves_against_the_cached_list() {
+    let s =
+        set("north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: balanced, hcp 6-10");
+    let seats = [Seat::North, Seat::East, Seat::South];
+    let mut t = Tables::new(&s, &seats, u64::MAX).expect("counts");
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut deals = Vec::new();
+    t.sample_batch(&mut rng, 2_000, &mut deals);
+    let mut checked = 0;
+    for j in 0..t.steps.len() {
+        for state in 0..t.cache.at[j].len() as u32 {
+            let at = t.cache.at[j][state as usize];
+            if at == NOT_CACHED || at & 255 < 2 {
+                continue;
+            }
+            let start = (at >> 8) as usize;
+            let list = t.cache.arena[start..start + (at & 255) as usize].to_vec();
+            let cums = t.cumulative_weights(j, state);
+            assert_eq!(cums.len(), list.len());
+            let total = *cums.last().unwrap();
+            for (k, (succ, &cum)) in list.iter().zip(&cums).enumerate().take(list.len() - 1) {
+                assert_eq!(
+                    succ.thresh,
+                    pick::threshold(cum, total),
+                    "step {j} state {state}"
+                );
+                // Bits equal to this threshold: the pick is one of the boundaries it ties.
+                let u = succ.thresh;
+                let below = list[..list.len() - 1]
+                    .iter()
+                    .filter(|x| x.thresh < u)
+                    .count();
+                let tied = list[..list.len() - 1]
+                    .iter()
+                    .filter(|x| x.thresh == u)
+                    .count();
+                assert!(below <= k && k < below + tied);
+                let got = pick::resolve(&mut rng, u, &cums);
+                assert!(
+                    (below..=below + tied).contains(&got),
+                    "{got} of {below}+{tied}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} lists cached");
+}

@@ -71,11 +71,15 @@ pub fn gcd(mut a: u128, mut b: u128) -> u128 {
     a
 }
 
-/// A uniform integer in `0..n` (`n > 0`), by rejection from the smallest covering power of two.
+/// A uniform integer in `0..n` (`n > 0`): below 2⁶⁴ by [`below_u64`]; above, by rejection
+/// from the smallest covering power of two.
 pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: u128) -> u128 {
     debug_assert!(n > 0);
     if n <= 1 {
         return 0;
+    }
+    if let Ok(n) = u64::try_from(n) {
+        return u128::from(below_u64(rng, n));
     }
     let bits = 128 - (n - 1).leading_zeros();
     let mask = if bits == 128 {
@@ -93,6 +97,24 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: u128) -> u128 {
             return x;
         }
     }
+}
+
+/// A uniform integer in `0..n` (`n > 0`): the high word of a random `u64` times `n`,
+/// rejecting the `2⁶⁴ mod n` low words that would favour some values (Lemire's method, as
+/// [`below_usize`] in 64 bits).
+pub fn below_u64<R: RngCore + ?Sized>(rng: &mut R, n: u64) -> u64 {
+    debug_assert!(n > 0);
+    if n <= 1 {
+        return 0;
+    }
+    let mut x = u128::from(rng.next_u64()) * u128::from(n);
+    if (x as u64) < n {
+        let surplus = n.wrapping_neg() % n;
+        while (x as u64) < surplus {
+            x = u128::from(rng.next_u64()) * u128::from(n);
+        }
+    }
+    (x >> 64) as u64
 }
 
 /// A uniform integer in `0..n` (`0 < n < 2³²`): the high word of a random `u32` times `n`,
@@ -222,6 +244,37 @@ mod tests {
         assert_eq!(below_usize(&mut Words(vec![1]), 3), 0);
         // n = 1 draws nothing.
         assert_eq!(below_usize(&mut Words(vec![]), 1), 0);
+
+        /// Yields the given 64-bit words in turn.
+        struct Words64(Vec<u64>);
+        impl RngCore for Words64 {
+            fn next_u32(&mut self) -> u32 {
+                unreachable!("below_u64 draws 64-bit words")
+            }
+            fn next_u64(&mut self) -> u64 {
+                self.0.remove(0)
+            }
+            fn fill_bytes(&mut self, _: &mut [u8]) {
+                unreachable!("below_u64 draws 64-bit words")
+            }
+            fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), rand_core::Error> {
+                unreachable!("below_u64 draws 64-bit words")
+            }
+        }
+        // 2⁶⁴ mod 3 = 1: word 0 is the surplus, drawn again; `below` takes this path
+        // below 2⁶⁴.
+        let mut words = Words64(vec![0, 1 << 63]);
+        assert_eq!(below(&mut words, 3), 1);
+        assert!(words.0.is_empty());
+        assert_eq!(below_u64(&mut Words64(vec![u64::MAX]), 3), 2);
+        // A huge n with many surplus words: 2⁶⁴ mod (2⁶³ + 1) = 2⁶³ − 1, so every low
+        // word below it is drawn again.
+        let n = (1u64 << 63) + 1;
+        let mut words = Words64(vec![1, 2, u64::MAX]);
+        // 1 · n = n: low word n − 2⁶⁴·0 = n ≥ 2⁶³ − 1, kept: value 0.
+        assert_eq!(below_u64(&mut words, n), 0);
+        // 2 · n = 2⁶⁴ + 2: low word 2 < 2⁶³ − 1, rejected; u64::MAX · n: value n − 1.
+        assert_eq!(below_u64(&mut words, n), n - 1);
     }
 
     /// Every 2-subset and 4-subset of 6 items comes to the front equally often (15 subsets

@@ -21,7 +21,7 @@
 //!
 //! [`pick_fast`] takes the first two cases; on a tie the caller rebuilds the exact
 //! cumulative weights and calls [`resolve`]. The tests check the law exhaustively at a
-//! few bits of precision ([`resolve_bits`]), where ties are common.
+//! few bits of precision ([`resolve_with`]), where ties are common.
 
 use crate::combin::below;
 use rand_core::RngCore;
@@ -80,15 +80,18 @@ pub(crate) fn pick_fast<T: Copy + Ord>(u: T, thresholds: impl Iterator<Item = T>
 /// The exact pick for bits `u` that tie a threshold, given the list's cumulative weights
 /// (`cums`, ascending, the last the total): draws the further digits from `rng`.
 pub(crate) fn resolve<R: RngCore + ?Sized>(rng: &mut R, u: u32, cums: &[u128]) -> usize {
-    resolve_bits(rng, u64::from(u), cums, 32)
+    let Some(&total) = cums.last() else {
+        return 0;
+    };
+    resolve_with(u64::from(u), below(rng, total), cums, 32)
 }
 
-/// [`resolve`] with `bits` bits of precision (the tests use few, where ties are common).
-fn resolve_bits<R: RngCore + ?Sized>(rng: &mut R, u: u64, cums: &[u128], bits: u32) -> usize {
+/// The pick for bits `u` (of `bits`) and the further digits' `r`, uniform in `0..total`:
+/// the boundaries passed by `u` alone, plus those it ties whose remainder `m ≤ r`.
+fn resolve_with(u: u64, r: u128, cums: &[u128], bits: u32) -> usize {
     let Some((&total, inner)) = cums.split_last() else {
         return 0;
     };
-    let r = below(rng, total);
     inner
         .iter()
         .map(|&c| {
@@ -104,24 +107,6 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 
-    /// A generator that yields the given `u64`s in turn (for an exact, enumerable `r`).
-    struct Fixed(Vec<u64>, usize);
-    impl RngCore for Fixed {
-        fn next_u32(&mut self) -> u32 {
-            self.next_u64() as u32
-        }
-        fn next_u64(&mut self) -> u64 {
-            self.1 += 1;
-            self.0[self.1 - 1]
-        }
-        fn fill_bytes(&mut self, _: &mut [u8]) {
-            unreachable!("resolve draws words")
-        }
-        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), rand_core::Error> {
-            unreachable!("resolve draws words")
-        }
-    }
-
     /// The pick for bits `u` (of `bits`) and the further digits' `r` (uniform in `0..total`),
     /// as the sampler takes it: the fast rule where it decides, `resolve` on a tie.
     fn pick(u: u64, r: u128, cums: &[u128], bits: u32) -> usize {
@@ -131,9 +116,7 @@ mod tests {
         let ts: Vec<u64> = inner.iter().map(|&c| split(c, total, bits).0).collect();
         match pick_fast(u, ts.iter().copied()) {
             Fast::Picked(i) => i,
-            // `below` reads one 64-bit word for these small totals, masked to cover `total`:
-            // feed it `r` itself (r < total, so it is accepted at once).
-            Fast::Tie(u) => resolve_bits(&mut Fixed(vec![r as u64], 0), u, cums, bits),
+            Fast::Tie(u) => resolve_with(u, r, cums, bits),
         }
     }
 

@@ -32,6 +32,8 @@ pub(super) struct Draw {
     /// Per end state of the chain (by its index in the last layer): where its first
     /// suit's list is and its needs; emptied with the cache.
     first: Vec<(u32, [u8; 4])>,
+    /// Most splits the cache holds ([`CACHED_SPLITS`]; less in tests, to empty it often).
+    capacity: usize,
     /// How many times the cache was emptied.
     flushes: u64,
 }
@@ -59,6 +61,7 @@ impl Draw {
             list_of: KeyMap::default(),
             splits: Vec::new(),
             first: Vec::new(),
+            capacity: CACHED_SPLITS,
             flushes: 0,
         }
     }
@@ -174,12 +177,15 @@ impl Draw {
         let mut picked = vec![0usize; n];
         for s in 0..3 {
             // A list built may empty the cache and so move the lists found before it: then
-            // find them again by their keys (the lists of one batch fit in the cache).
+            // find them again by their keys (the lists of one batch fit in the cache). Once
+            // the cache has been emptied, the splits picked in the suit before are gone: no
+            // link is read or made from them.
             let mut by_key = false;
             loop {
                 let flushes = self.flushes;
                 for i in 0..n {
-                    lists[i] = self.list_at(s, ends[i], picked[i], &mut needs[i], by_key, &input);
+                    let stale = by_key || self.flushes != flushes;
+                    lists[i] = self.list_at(s, ends[i], picked[i], &mut needs[i], stale, &input);
                 }
                 if self.flushes == flushes {
                     break;
@@ -233,8 +239,9 @@ impl Draw {
 
     /// Where the list of suit `s` is for a walk that ended in `end` and picked split
     /// `picked` in the suit before (its needs so far in `need`; at suit 0 they are set from
-    /// `input`). Follows the links, or (with `by_key`, after the cache was emptied) the
-    /// memo key; builds the list if needed and links it.
+    /// `input`). Follows the links, or (with `by_key`: the cache was emptied since `picked`
+    /// was drawn) the memo key; builds the list if needed and links it, unless building it
+    /// emptied the cache.
     fn list_at(
         &mut self,
         s: usize,
@@ -256,8 +263,11 @@ impl Draw {
             }
             let (v, n) = input(end);
             *need = n;
+            let flushes = self.flushes;
             let at = self.list_by_key(s, v, n);
-            self.first[e] = (at, n);
+            if self.flushes == flushes {
+                self.first[e] = (at, n);
+            }
             return at;
         }
         if !by_key {
@@ -311,7 +321,7 @@ impl Draw {
     /// `key`; returns where the list is (start × 256 + length).
     fn list(&mut self, s: usize, v: [u8; 4], n: [u8; 4], key: u64) -> u32 {
         let list = self.exact_list(s, v, n);
-        if self.splits.len() + list.len() > CACHED_SPLITS {
+        if self.splits.len() + list.len() > self.capacity {
             self.list_of.clear();
             self.splits.clear();
             self.first.clear();
@@ -390,6 +400,41 @@ mod tests {
         // Needs that cannot be met.
         let mut d = Draw::new(vec![0b0001, 0b0010], false);
         assert_eq!(d.ways([3, 3, 0, 0], [4, 2, 0, 0]), 0);
+    }
+
+    /// A cache emptied again and again (room for two lists, the most a batch of two walks
+    /// needs at once) draws exactly the tables the full cache draws from the same
+    /// generators: lists found again by their keys, no link read or made from a split that
+    /// is gone.
+    #[test]
+    fn a_small_cache_draws_the_same_tables() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::SeedableRng;
+        let inputs = [
+            ([9, 8, 7, 6], [5, 4, 6, 0]),
+            ([6, 7, 8, 9], [7, 3, 5, 0]),
+            ([8, 8, 8, 6], [6, 6, 6, 0]),
+            ([10, 5, 9, 6], [4, 8, 6, 0]),
+        ];
+        let draw = |capacity: usize| {
+            let mut d = Draw::new(vec![0b1110, 0b1101, 0b1011], true);
+            d.capacity = capacity;
+            let mut all = Vec::new();
+            for batch in 0..600u64 {
+                let mut rngs: Vec<ChaCha8Rng> = (0..2)
+                    .map(|i| ChaCha8Rng::seed_from_u64(batch * 2 + i))
+                    .collect();
+                let ends = [(batch % 4) as u32, (batch * 3 % 4) as u32];
+                all.extend(d.sample(&mut rngs, &ends, |e| inputs[e as usize]));
+            }
+            let longest = d.list_of.values().map(|at| (at & 255) as usize).max();
+            (all, d.flushes, longest.unwrap_or(0))
+        };
+        let (full, none, longest) = draw(CACHED_SPLITS);
+        assert_eq!(none, 0);
+        let (small, flushes, _) = draw(2 * longest);
+        assert!(flushes > 100, "only {flushes} flushes");
+        assert_eq!(small, full);
     }
 
     /// The cached lists' thresholds are those of the exact list a tied pick resolves

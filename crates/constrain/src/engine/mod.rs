@@ -567,6 +567,8 @@ struct SuccCache {
     flushes: u64,
     at: Vec<Vec<u32>>,
     arena: Vec<Succ>,
+    /// Most entries held ([`CACHE_EDGES`]; less in tests, to empty it often).
+    capacity: usize,
 }
 
 /// A state's slot in [`SuccCache::at`] before its list is built.
@@ -1500,7 +1502,10 @@ impl Tables {
             layers: Vec::new(),
             edges: Vec::new(),
             filler_ways,
-            cache: SuccCache::default(),
+            cache: SuccCache {
+                capacity: CACHE_EDGES,
+                ..SuccCache::default()
+            },
             indexing,
             work: 0,
             observed,
@@ -2556,7 +2561,7 @@ impl Tables {
             let start = (at >> 8) as usize;
             return (start, start + (at & 255) as usize);
         }
-        if self.cache.arena.len() + 16 > CACHE_EDGES {
+        if self.cache.arena.len() + 16 > self.cache.capacity {
             for at in &mut self.cache.at {
                 at.fill(NOT_CACHED);
             }

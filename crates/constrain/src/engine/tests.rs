@@ -217,3 +217,28 @@ fn a_tied_pick_resolves_against_the_cached_list() {
     }
     assert!(checked > 100, "only {checked} lists cached");
 }
+
+/// A successor cache emptied again and again (room for the lists of one batch of four
+/// walks) draws exactly the deals the full cache draws from the same generator.
+#[test]
+fn a_small_successor_cache_draws_the_same_deals() {
+    let s =
+        set("north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: balanced, hcp 6-10");
+    let seats = [Seat::North, Seat::East, Seat::South];
+    let draw = |capacity: usize| {
+        let mut t = Tables::new(&s, &seats, u64::MAX).expect("counts");
+        t.cache.capacity = capacity;
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut deals = Vec::new();
+        for _ in 0..500 {
+            t.sample_batch(&mut rng, 4, &mut deals);
+        }
+        (deals, t.cache.flushes)
+    };
+    let (full, none) = draw(CACHE_EDGES);
+    assert_eq!(none, 0);
+    // Four walks take at most four lists of at most 16 successors a step.
+    let (small, flushes) = draw(4 * 16 + 16);
+    assert!(flushes > 100, "only {flushes} flushes");
+    assert_eq!(small, full);
+}

@@ -219,20 +219,20 @@ mod tests {
             .sum();
         assert!(chi < 87.97, "chi-square {chi} ≥ 87.97 (alpha 0.001)");
 
-        /// Yields the given words in turn.
-        struct Words(Vec<u32>);
+        /// Yields the given words in turn (as `u32`s, truncated, or as `u64`s).
+        struct Words(Vec<u64>);
         impl RngCore for Words {
             fn next_u32(&mut self) -> u32 {
-                self.0.remove(0)
+                self.0.remove(0) as u32
             }
             fn next_u64(&mut self) -> u64 {
-                unreachable!("below_usize draws 32-bit words")
+                self.0.remove(0)
             }
             fn fill_bytes(&mut self, _: &mut [u8]) {
-                unreachable!("below_usize draws 32-bit words")
+                unreachable!("the bounded integers draw words")
             }
             fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), rand_core::Error> {
-                unreachable!("below_usize draws 32-bit words")
+                unreachable!("the bounded integers draw words")
             }
         }
         // Word 0 is the surplus: rejected, then 0x8000_0000 · 3 / 2³² = 1.
@@ -240,37 +240,21 @@ mod tests {
         assert_eq!(below_usize(&mut words, 3), 1);
         assert!(words.0.is_empty());
         // The top word gives the top value; 1 is kept (its low word 3 is not surplus).
-        assert_eq!(below_usize(&mut Words(vec![u32::MAX]), 3), 2);
+        assert_eq!(below_usize(&mut Words(vec![u64::from(u32::MAX)]), 3), 2);
         assert_eq!(below_usize(&mut Words(vec![1]), 3), 0);
         // n = 1 draws nothing.
         assert_eq!(below_usize(&mut Words(vec![]), 1), 0);
 
-        /// Yields the given 64-bit words in turn.
-        struct Words64(Vec<u64>);
-        impl RngCore for Words64 {
-            fn next_u32(&mut self) -> u32 {
-                unreachable!("below_u64 draws 64-bit words")
-            }
-            fn next_u64(&mut self) -> u64 {
-                self.0.remove(0)
-            }
-            fn fill_bytes(&mut self, _: &mut [u8]) {
-                unreachable!("below_u64 draws 64-bit words")
-            }
-            fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), rand_core::Error> {
-                unreachable!("below_u64 draws 64-bit words")
-            }
-        }
         // 2⁶⁴ mod 3 = 1: word 0 is the surplus, drawn again; `below` takes this path
         // below 2⁶⁴.
-        let mut words = Words64(vec![0, 1 << 63]);
+        let mut words = Words(vec![0, 1 << 63]);
         assert_eq!(below(&mut words, 3), 1);
         assert!(words.0.is_empty());
-        assert_eq!(below_u64(&mut Words64(vec![u64::MAX]), 3), 2);
+        assert_eq!(below_u64(&mut Words(vec![u64::MAX]), 3), 2);
         // A huge n with many surplus words: 2⁶⁴ mod (2⁶³ + 1) = 2⁶³ − 1, so every low
         // word below it is drawn again.
         let n = (1u64 << 63) + 1;
-        let mut words = Words64(vec![1, 2, u64::MAX]);
+        let mut words = Words(vec![1, 2, u64::MAX]);
         // 1 · n = n: low word n − 2⁶⁴·0 = n ≥ 2⁶³ − 1, kept: value 0.
         assert_eq!(below_u64(&mut words, n), 0);
         // 2 · n = 2⁶⁴ + 2: low word 2 < 2⁶³ − 1, rejected; u64::MAX · n: value n − 1.

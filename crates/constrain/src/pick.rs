@@ -31,6 +31,17 @@ pub(crate) fn threshold(cum: u128, total: u128) -> u32 {
     split(cum, total, 32).0 as u32
 }
 
+/// The threshold stored with a list's entry whose cumulative weight is `cum` (`≤ total`):
+/// [`threshold`] for an inner boundary; `u32::MAX` for the last entry, whose threshold is
+/// never read.
+pub(crate) fn stored_threshold(cum: u128, total: u128) -> u32 {
+    if cum < total {
+        threshold(cum, total)
+    } else {
+        u32::MAX
+    }
+}
+
 /// `(⌊cum · 2^bits / total⌋, (cum · 2^bits) mod total)` for `cum < total`, without overflow
 /// for any `total` (binary long division; one division when `total < 2⁹⁶`).
 fn split(cum: u128, total: u128, bits: u32) -> (u64, u128) {

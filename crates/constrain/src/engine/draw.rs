@@ -330,12 +330,7 @@ impl Draw {
         let at = (self.splits.len() as u32) << 8 | list.len() as u32;
         let total = list.last().map_or(0, |x| x.1);
         self.splits.extend(list.iter().map(|&(packed, cum)| Split {
-            // The last split's threshold is never read (not an inner boundary).
-            thresh: if cum < total {
-                pick::threshold(cum, total)
-            } else {
-                u32::MAX
-            },
+            thresh: pick::stored_threshold(cum, total),
             packed,
             next: NOT_LINKED,
         }));

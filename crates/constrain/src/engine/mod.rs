@@ -77,8 +77,8 @@
 //! list's total, [`crate::pick`]), and the rare bits that tie a threshold are resolved
 //! against the exact `u128` weights, so each pick has exactly its weight's probability; every
 //! other random choice is an unbiased bounded integer ([`crate::combin::below`]); a step with
-//! one successor draws nothing. Each deal meeting the conditions is therefore drawn with probability exactly
-//! 1 / count. Each deal has its own ChaCha8 generator, keyed by 32 bytes of the caller's, so
+//! one successor draws nothing. Each deal meeting the conditions is therefore drawn with
+//! probability exactly 1 / count. Each deal has its own ChaCha8 generator, keyed by 32 bytes of the caller's, so
 //! deals can be drawn many at a time ([`Tables::sample_batch`]: the walks take each step
 //! together, and their memory loads overlap) and still be exactly the deals drawn one by one.
 //!
@@ -2578,12 +2578,7 @@ impl Tables {
         self.cache
             .arena
             .extend(found.iter().map(|&(label, next, cum)| Succ {
-                // The last entry's threshold is never read (it is not an inner boundary).
-                thresh: if cum < total {
-                    pick::threshold(cum, total)
-                } else {
-                    u32::MAX
-                },
+                thresh: pick::stored_threshold(cum, total),
                 next,
                 label,
             }));

@@ -56,6 +56,9 @@ ROWS = [
     ("`ns: fit 8+ majors, hcp 20-25` / `east: hcp 12+`",
      "ns: fit 8+ majors, hcp 20-25\neast: hcp 12+"),
     ("`ns: fit 8+ spades` / `east: hcp 12+`", "ns: fit 8+ spades\neast: hcp 12+"),
+    ("`N 15-17 3+ controls, E 8-11 2-4 controls, S 6-10 4+♠, W 5-12 2-4♣, NS 22+` (seven totals)",
+     "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\nsouth: hcp 6-10, spades 4+\n"
+     "west: hcp 5-12, clubs 2-4\nns: hcp 22+"),
 ]
 
 

@@ -48,9 +48,12 @@ fn the_cli_prints_the_pages_analysis() {
         "north: hcp 20-21\nsouth: hcp 8+, spades 4+\n",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10\n",
         "ns: hcp 25+, fit 8+ majors\n",
-        // Counted on three seats (the four together pass the tables' memory bound), West
-        // by rejection: the reason and the pilot's acceptance are printed too.
-        "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\nsouth: hcp 6-10, spades 4+\nwest: hcp 5-12, clubs 2-4\nns: hcp 22+\n",
+        // Counted on three seats (the four together pass the tables' memory bound: fifteen
+        // totals with the suits' leftovers, too many for high cards first), West by
+        // rejection: the reason and the pilot's acceptance are printed too.
+        "scale aces A1\nnorth: hcp 15-17, controls 3+, aces 1+\neast: hcp 8-11, controls 2-4, aces 0-1\nsouth: hcp 6-10, controls 1-3, aces 1-2, spades 4+\nwest: hcp 5-12, controls 0-4, clubs 2-4\nns: hcp 22+\new: hcp 14+\n",
+        // Seventeen totals: more than the tables hold, so fewer seats are counted.
+        "scale aces A1\nscale kings K1\nnorth: hcp 12-17, controls 2+, aces 1+, kings 0-2\neast: hcp 6-12, controls 0-5, aces 0-2, kings 0-3\nsouth: hcp 6-12, controls 1+, aces 0-2, kings 1+\nwest: hcp 4-12, controls 0-6, aces 0-2, kings 0-3\nns: hcp 20+\n",
         "north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n",
     ] {
         let out = run_count(text);

@@ -1,6 +1,7 @@
 //! Measures one constraint text: preparation time, the count, table size and sampling rate
 //! (`Dealer::sample_many`, as the set dealer and the statistics draw; with `ONE_AT_A_TIME`
-//! set, also `Dealer::sample` one deal at a time).
+//! set, also `Dealer::sample` one deal at a time; with `CHECK` set, every deal is tested
+//! against the set and the failures counted, which must be none).
 //!
 //! `cargo run --release -p fairdeal-constrain --example measure -- 'north: balanced, hcp 27+' 100000`
 //! (`\n` in the text separates lines). Run it under `/usr/bin/time -f %M` for peak memory.
@@ -46,11 +47,19 @@ fn main() {
     let t = Instant::now();
     let mut left = n;
     let mut deals = Vec::new();
+    let check = std::env::var_os("CHECK").is_some();
+    let mut failing = 0usize;
     while left > 0 {
         let k = left.min(10_000);
         deals.clear();
         d.sample_many(&mut rng, k, &mut deals).expect("samples");
+        if check {
+            failing += deals.iter().filter(|deal| !set.accepts(deal)).count();
+        }
         left -= k;
+    }
+    if check {
+        println!("deals failing the set: {failing}");
     }
     let e = t.elapsed();
     println!("sample {n}: {:?} = {:.0}/s", e, n as f64 / e.as_secs_f64());

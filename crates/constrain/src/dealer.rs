@@ -216,27 +216,37 @@ pub struct Dealer {
     accepted: u64,
 }
 
-/// Why the tables of `e`'s seats could not be built, in words: "counting North, East, South
-/// and West together needs tables larger than their memory bound (144 MB)".
-fn budget_reason(e: &TablesError) -> Option<String> {
-    let TablesError::Budget {
-        seats,
-        budget,
-        memory,
-        bound,
-    } = e
-    else {
-        return None;
+/// Why the tables of `seats` could not be built, in words: "counting North, East, South
+/// and West together needs tables larger than their memory bound (144 MB)", or "… needs 17
+/// tracked totals, more than the 16 the tables hold". `None` for an error that is not about
+/// size (the set is then refused).
+fn budget_reason(e: &TablesError, seats: &[Seat]) -> Option<String> {
+    let need = match e {
+        TablesError::Budget {
+            budget,
+            memory,
+            bound,
+            ..
+        } => over_what(*memory, *budget, *bound),
+        TablesError::TooManyCounters { count, max } => {
+            format!("{count} tracked totals, more than the {max} the tables hold")
+        }
+        _ => return None,
     };
     let names: Vec<&str> = seats.iter().map(|s| s.name()).collect();
     let list = match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => names.concat(),
     };
-    Some(format!(
-        "counting {list} together needs {}",
-        over_what(*memory, *budget, *bound)
-    ))
+    Some(format!("counting {list} together needs {need}"))
+}
+
+/// True for the errors that fewer seats may avoid (size, not meaning).
+fn too_big(e: &TablesError) -> bool {
+    matches!(
+        e,
+        TablesError::Budget { .. } | TablesError::TooManyCounters { .. }
+    )
 }
 
 fn candidates(set: &ConstraintSet) -> Vec<Seat> {
@@ -278,8 +288,8 @@ impl Dealer {
             Some(h) => Exact::Halves(Box::new(h)),
             None => Exact::Chain(Box::new(match Tables::new(set, &cands, options.budget) {
                 Ok(t) => t,
-                Err(e @ TablesError::Budget { .. }) if options.fallback => {
-                    why = budget_reason(&e);
+                Err(e) if options.fallback && too_big(&e) => {
+                    why = budget_reason(&e, &cands);
                     Self::fallback(set, &cands, options.budget)?
                 }
                 Err(e) => return Err(e.into()),
@@ -327,7 +337,7 @@ impl Dealer {
             let seats: Vec<Seat> = scored[..m].iter().map(|x| x.1).collect();
             match Tables::new(set, &seats, budget) {
                 Ok(t) => return Ok(t),
-                Err(TablesError::Budget { .. }) => continue,
+                Err(e) if too_big(&e) => continue,
                 Err(e) => return Err(e.into()),
             }
         }

@@ -98,6 +98,34 @@ fn over_budget_falls_back_to_rejection_and_reports_it() {
     assert!(tries > accepted, "some exact draws were rejected");
 }
 
+/// A set with more tracked totals than the tables hold (four scales on every seat and a
+/// partnership's sum: 17) is not refused: fewer seats are counted, the rest applied by
+/// rejection, and the count says why.
+#[test]
+fn too_many_totals_fall_back_to_rejection_and_say_why() {
+    let text = "scale aces A1\nscale kings K1\n\
+                north: hcp 12-17, controls 2+, aces 1+, kings 0-2\n\
+                east: hcp 6-12, controls 0-5, aces 0-2, kings 0-3\n\
+                south: hcp 6-12, controls 1+, aces 0-2, kings 1+\n\
+                west: hcp 4-12, controls 0-6, aces 0-2, kings 0-3\n\
+                ns: hcp 20+";
+    let mut d = build(text, Options::default()).expect("builds");
+    let c = d.count();
+    assert!(!c.is_exact(), "{c:?}");
+    assert!(!c.exact_seats.is_empty());
+    let why = c.why.as_deref().expect("an inexact count says why");
+    assert_eq!(
+        why,
+        "counting North, East, South and West together needs 17 tracked totals, more than the 16 the tables hold"
+    );
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    for _ in 0..100 {
+        let deal = d.sample(&mut rng).expect("samples");
+        assert!(set.accepts(&deal));
+    }
+}
+
 /// `sample_many` gives exactly the deals of one `sample` per deal and leaves the generator
 /// where they leave it, however the deals are grouped: with conditions applied by rejection,
 /// with seats drawing their free suits at the end, with plain points, and by halves.

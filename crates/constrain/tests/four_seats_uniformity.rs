@@ -130,6 +130,31 @@ fn every_seat_ten_hcp_by_controls() {
     });
 }
 
+/// Seven totals (two scales on two seats, a suit and points on the others, a partnership's
+/// sum), counted with high cards first since the structure takes more than eight totals:
+/// cells by the partnership's sum and South's spades.
+#[test]
+fn a_partnership_sum_beside_two_scales_by_sum_and_spades() {
+    let base = "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\n\
+                south: hcp 6-10, spades 4+\nwest: hcp 5-12, clubs 2-4\nns: hcp 22+";
+    let spades = [(4, 4), (5, 5), (6, 13)];
+    let mut cells = Vec::new();
+    for sum in 22..=27 {
+        for (lo, hi) in spades {
+            cells.push(format!("ns: hcp {sum}\nsouth: spades {lo}-{hi}"));
+        }
+    }
+    check(base, &cells, 22, |d| {
+        let sum = (hcp(d, Seat::North) + hcp(d, Seat::South) - 22) as usize;
+        let length = d.hand(Seat::South).suit_len(fairdeal_model::Suit::Spades);
+        let band = spades
+            .iter()
+            .position(|&(lo, hi)| (lo..=hi).contains(&length))
+            .expect("south has 4+ spades");
+        sum * 3 + band
+    });
+}
+
 /// A levelled set whose categories each put conditions on all four seats: every category
 /// is counted exactly, and its deals (drawn by 1000 boards) meet its own conditions and
 /// fall in its exact cells (North's HCP) at the exact rates.

@@ -148,14 +148,20 @@ pub const BENCH_CASES: [(&str, &str); 8] = [
 ];
 
 /// Most tracked totals (per-seat scales, pair sums, fits, and the probes of observed
-/// quantities) one set may use.
-pub const MAX_COUNTERS: usize = 10;
+/// quantities) one set may use. A state packs only the values its totals can take (see
+/// `layer.rs`), so a total costs states only when it tells states apart: a partnership's sum
+/// beside both its seats' bounded totals on that scale adds almost none (`N 15-17 3+
+/// controls, E 8-11 2-4 controls, S 6-10 4+♠, W 5-12 2-4♣, NS 22+`: 30 k states with the
+/// sum, 31 k without). Four seats with two scales each and both partnerships' sums take ten.
+pub const MAX_COUNTERS: usize = 16;
 
 /// Most totals a set's own conditions and the counters a structure adds (projected seats,
 /// a fit drawn at the end) may use for the build to choose that structure; the probes of
 /// observed quantities may use the rest of [`MAX_COUNTERS`], so that observing a quantity
-/// does not push a set off the structure it has without it.
-const STRUCTURE_COUNTERS: usize = 8;
+/// does not push a set off the structure it has without it. (It was 8, which sent the set
+/// above, nine totals with two `Left` counters, suit by suit: past the 144 MB bound there,
+/// 42 ms with high cards first.)
+const STRUCTURE_COUNTERS: usize = MAX_COUNTERS - 2;
 
 /// Whether a structure adding `extra` counters fits (see [`STRUCTURE_COUNTERS`]).
 fn structure_fits(counters: &[Counter], extra: usize) -> bool {

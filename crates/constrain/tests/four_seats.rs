@@ -295,6 +295,11 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
             "north: spades 3-4, hearts 2+, hcp 9+\neast: spades 3+, hearts 3+\nsouth: spades 0-4, hearts 2+\nwest: spades 0-2, hearts 0-3",
             // The same with the two-suit rule of older sets: no projection (a fit).
             "ns: fit 7+ spades\neast: hearts 4+, hcp 9+",
+            // A fit on each partnership, each in one suit: each pair takes its fit suit's
+            // spot cards and draws the other pair's fit suit at the end.
+            "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
+            "ns: fit 7+ spades, hcp 24+\new: fit 6-7 hearts\nnorth: hcp 11-14\nwest: hcp 3+",
+            "ns: fit 6-7 diamonds\new: fit 6+ clubs, hcp 12+\nsouth: hcp 9+\neast: hcp 9-11",
         ],
     );
 }

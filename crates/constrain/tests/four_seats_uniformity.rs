@@ -155,6 +155,42 @@ fn a_partnership_sum_beside_two_scales_by_sum_and_spades() {
     });
 }
 
+/// A fit on each partnership (each pair takes its fit suit's spot cards, the other pair
+/// draws what is left there at the end), with points on two seats: cells by the two fits'
+/// lengths and North's points.
+#[test]
+fn a_fit_on_each_partnership_by_fit_lengths_and_points() {
+    use fairdeal_model::Suit;
+    let base = "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+";
+    let ns = [(8, 8), (9, 9), (10, 13)];
+    let ew = [(8, 8), (9, 13)];
+    let north = [(12, 14), (15, 37)];
+    let mut cells = Vec::new();
+    for (a, b) in ns {
+        for (c, e) in ew {
+            for (f, g) in north {
+                cells.push(format!(
+                    "ns: fit {a}-{b} spades\new: fit {c}-{e} hearts\nnorth: hcp {f}-{g}"
+                ));
+            }
+        }
+    }
+    let band = |bands: &[(u32, u32)], v: u32| {
+        bands
+            .iter()
+            .position(|&(lo, hi)| (lo..=hi).contains(&v))
+            .expect("in a band")
+    };
+    let fit = |d: &Deal, a: Seat, b: Seat, suit: Suit| {
+        d.hand(a).suit_len(suit) + d.hand(b).suit_len(suit)
+    };
+    check(base, &cells, 88, |d| {
+        let x = band(&ns, fit(d, Seat::North, Seat::South, Suit::Spades));
+        let y = band(&ew, fit(d, Seat::East, Seat::West, Suit::Hearts));
+        (x * 2 + y) * 2 + band(&north, hcp(d, Seat::North))
+    });
+}
+
 /// A levelled set whose categories each put conditions on all four seats: every category
 /// is counted exactly, and its deals (drawn by 1000 boards) meet its own conditions and
 /// fall in its exact cells (North's HCP) at the exact rates.

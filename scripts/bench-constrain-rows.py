@@ -59,6 +59,14 @@ ROWS = [
     ("`N 15-17 3+ controls, E 8-11 2-4 controls, S 6-10 4+♠, W 5-12 2-4♣, NS 22+` (seven totals)",
      "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\nsouth: hcp 6-10, spades 4+\n"
      "west: hcp 5-12, clubs 2-4\nns: hcp 22+"),
+    ("`ns: fit 8+ spades` / `ew: fit 8+ hearts` / `north: hcp 12+` / `east: hcp 10+` (a fit on each side)",
+     "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+"),
+    ("`ns: fit 8+ spades, hcp 23+` / `ew: fit 8+ hearts` / `N 12-15, S 8-11, E 10+, W 0-9`",
+     "ns: fit 8+ spades, hcp 23+\new: fit 8+ hearts\nnorth: hcp 12-15\nsouth: hcp 8-11\n"
+     "east: hcp 10+\nwest: hcp 0-9"),
+    ("`N 4+♠ 4+♥ 15+, E 4+♦ 5+, S 3+♥ 4+♣ 8+, W 0-3♣ 3+, NS 25+` (open-ended, by halves)",
+     "north: spades 4+, hearts 4+, hcp 15+\neast: diamonds 4+, hcp 5+\nsouth: hearts 3+, clubs 4+, hcp 8+\n"
+     "west: clubs 0-3, hcp 3+\nns: hcp 25+"),
 ]
 
 

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 14] = [
+const CASES: [(&str, &str, &str); 16] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -82,6 +82,16 @@ const CASES: [(&str, &str, &str); 14] = [
         "two suits named on each seat (halves): N 2-5S 2-5H 11-15, E 2-5S 2-5D 6-10, S 2-5H 2-5C 8-12, W 2-5D 2-5C 5-9",
         "north: spades 2-5, hearts 2-5, hcp 11-15\neast: spades 2-5, diamonds 2-5, hcp 6-10\nsouth: hearts 2-5, clubs 2-5, hcp 8-12\nwest: diamonds 2-5, clubs 2-5, hcp 5-9",
         "spades(north)>=2 && spades(north)<=5 && hearts(north)>=2 && hearts(north)<=5 && hcp(north)>=11 && hcp(north)<=15 && spades(east)>=2 && spades(east)<=5 && diamonds(east)>=2 && diamonds(east)<=5 && hcp(east)>=6 && hcp(east)<=10 && hearts(south)>=2 && hearts(south)<=5 && clubs(south)>=2 && clubs(south)<=5 && hcp(south)>=8 && hcp(south)<=12 && diamonds(west)>=2 && diamonds(west)<=5 && clubs(west)>=2 && clubs(west)<=5 && hcp(west)>=5 && hcp(west)<=9",
+    ),
+    (
+        "seven totals: N 15-17 3+ controls, E 8-11 2-4 controls, S 6-10 4+S, W 5-12 2-4C, NS 22+",
+        "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\nsouth: hcp 6-10, spades 4+\nwest: hcp 5-12, clubs 2-4\nns: hcp 22+",
+        "hcp(north)>=15 && hcp(north)<=17 && control(north)>=3 && hcp(east)>=8 && hcp(east)<=11 && control(east)>=2 && control(east)<=4 && hcp(south)>=6 && hcp(south)<=10 && spades(south)>=4 && hcp(west)>=5 && hcp(west)<=12 && clubs(west)>=2 && clubs(west)<=4 && hcp(north)+hcp(south)>=22",
+    ),
+    (
+        "a fit on each side: NS 8+S, EW 8+H, N 12+, E 10+",
+        "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+",
+        "spades(north)+spades(south)>=8 && hearts(east)+hearts(west)>=8 && hcp(north)>=12 && hcp(east)>=10",
     ),
 ];
 

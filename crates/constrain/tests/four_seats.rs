@@ -173,6 +173,11 @@ fn remaining(set: &ConstraintSet) -> Vec<Card> {
 
 /// Every deal of the 12 remaining cards, three to each seat, checked by `accepts`.
 fn brute_force(set: &ConstraintSet) -> u128 {
+    brute_force_by(set, |_| 0).values().sum()
+}
+
+/// [`brute_force`] with the deals meeting the set split by `value`.
+fn brute_force_by(set: &ConstraintSet, value: impl Fn(&Deal) -> u32) -> BTreeMap<u32, u128> {
     let cards = remaining(set);
     assert_eq!(cards.len(), 12);
     let mut base = [Hand::EMPTY; 4];
@@ -180,7 +185,8 @@ fn brute_force(set: &ConstraintSet) -> u128 {
         base[i] = sc.fixed;
     }
     let mut owner = [0usize; 12];
-    let mut total = 0u128;
+    let mut by = BTreeMap::new();
+    #[allow(clippy::too_many_arguments)]
     fn rec(
         i: usize,
         fill: &mut [usize; 4],
@@ -188,7 +194,8 @@ fn brute_force(set: &ConstraintSet) -> u128 {
         cards: &[Card],
         base: &[Hand; 4],
         set: &ConstraintSet,
-        total: &mut u128,
+        value: &dyn Fn(&Deal) -> u32,
+        by: &mut BTreeMap<u32, u128>,
     ) {
         if i == cards.len() {
             let mut hands = *base;
@@ -197,7 +204,7 @@ fn brute_force(set: &ConstraintSet) -> u128 {
             }
             let deal = Deal::new(hands).expect("a deal");
             if set.accepts(&deal) {
-                *total += 1;
+                *by.entry(value(&deal)).or_insert(0) += 1;
             }
             return;
         }
@@ -205,13 +212,22 @@ fn brute_force(set: &ConstraintSet) -> u128 {
             if fill[s] < 3 {
                 fill[s] += 1;
                 owner[i] = s;
-                rec(i + 1, fill, owner, cards, base, set, total);
+                rec(i + 1, fill, owner, cards, base, set, value, by);
                 fill[s] -= 1;
             }
         }
     }
-    rec(0, &mut [0; 4], &mut owner, &cards, &base, set, &mut total);
-    total
+    rec(
+        0,
+        &mut [0; 4],
+        &mut owner,
+        &cards,
+        &base,
+        set,
+        &value,
+        &mut by,
+    );
+    by
 }
 
 /// Counts each set of `conditions`, with the 40 cards of `predealt` given out first, and
@@ -302,6 +318,76 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
             "ns: fit 6-7 diamonds\new: fit 6+ clubs, hcp 12+\nsouth: hcp 9+\neast: hcp 9-11",
         ],
     );
+}
+
+/// Lengths observed on sets with fits drawn at the end (one fit beside points; a fit on
+/// each partnership, each pair drawing the other's fit suit): each length's exact count
+/// equals brute force over the reduced deck that leaves spot cards in every suit.
+#[test]
+fn lengths_observed_beside_fits_equal_brute_force() {
+    let names = ["north", "east", "south", "west"];
+    let predeal: String = names
+        .iter()
+        .zip(PREDEALT_SPOTS)
+        .map(|(n, p)| format!("{n}: {p}\n"))
+        .collect();
+    let cases = [
+        (
+            "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
+            Seat::North,
+            Suit::Diamonds,
+        ),
+        (
+            "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
+            Seat::West,
+            Suit::Spades,
+        ),
+        (
+            "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
+            Seat::South,
+            Suit::Hearts,
+        ),
+        (
+            "ns: fit 7+ spades, hcp 24+\neast: hcp 8+\nwest: hcp 2+",
+            Seat::North,
+            Suit::Hearts,
+        ),
+        (
+            "ns: fit 7+ spades, hcp 24+\neast: hcp 8+\nwest: hcp 2+",
+            Seat::East,
+            Suit::Spades,
+        ),
+        // A fit seat's length in its fit suit, whose spot cards it takes in the chain.
+        (
+            "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
+            Seat::North,
+            Suit::Spades,
+        ),
+        (
+            "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
+            Seat::West,
+            Suit::Hearts,
+        ),
+        (
+            "ns: fit 7+ spades, hcp 24+\neast: hcp 8+\nwest: hcp 2+",
+            Seat::South,
+            Suit::Spades,
+        ),
+    ];
+    for (conditions, seat, suit) in cases {
+        let s = set(&format!("{predeal}{conditions}"));
+        let want = brute_force_by(&s, |d| d.hand(seat).suit_len(suit));
+        assert!(want.len() >= 2, "{conditions}: several lengths");
+        let t = Tables::observing(&s, &Seat::ALL, u64::MAX, &[Observer::Length(seat, suit)])
+            .unwrap_or_else(|e| panic!("{conditions}: {e}"));
+        let got: BTreeMap<u32, u128> = t
+            .distribution()
+            .into_iter()
+            .map(|(v, n)| (v[0], n))
+            .filter(|x| x.1 > 0)
+            .collect();
+        assert_eq!(got, want, "{conditions}: {seat:?} {suit:?}");
+    }
 }
 
 fn rows(csv: &str) -> impl Iterator<Item = Vec<&str>> {

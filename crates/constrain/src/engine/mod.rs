@@ -548,6 +548,15 @@ enum Slot {
         suit: usize,
         counter: usize,
     },
+    /// A seat's length in a suit whose spot cards it takes in the chain while drawing its
+    /// other suits at the end (a fit seat's fit suit, with the fit drawn at the end): its
+    /// predealt cards of the suit plus this `SeatSuit` counter, which counts its high cards
+    /// and its spot cards of the suit.
+    TakenLength {
+        i: usize,
+        suit: usize,
+        counter: usize,
+    },
     /// This counter.
     Counter(usize),
     /// An uncounted seat's points: its predealt points plus a uniform draw from what the
@@ -901,10 +910,6 @@ impl Tables {
                 && !sc.exact_suits.iter().any(|&e| e)
                 && (sc.shapes == ShapeSet::all()
                     || named_suits(&sc.shapes) >> suit.index() & 1 == 0)
-                && !set
-                    .pairs
-                    .iter()
-                    .any(|p| matches!(p.kind, PairKind::Fit { .. }))
                 && !observers.iter().any(|o| matches!(o, Observer::Shape(_)))
                 && observers
                     .iter()
@@ -1242,12 +1247,17 @@ impl Tables {
         // A length read off the end: the seat must draw that suit there — through the end
         // table, or from the pooled spot cards when every seat is counted and none takes spot
         // cards.
-        for slot in &observed {
-            if let Slot::PoolLength { i, suit, .. } = *slot {
+        // A fit seat drawing its other suits at the end takes its fit suit's spot cards in
+        // the chain: its length there is its counter (high cards and spot cards taken).
+        for slot in &mut observed {
+            if let Slot::PoolLength { i, suit, counter } = *slot {
                 let drawn = loose[i]
                     && spot_suits[i] >> suit & 1 == 0
                     && (draw_mode || (k == 4 && (0..k).all(|j| loose[j] && spot_suits[j] == 0)));
-                if !drawn {
+                let taken = fit_draw && in_fit[i] && spot_suits[i] >> suit & 1 == 1;
+                if taken {
+                    *slot = Slot::TakenLength { i, suit, counter };
+                } else if !drawn {
                     return Err(TablesError::LengthNotDrawn { seat: seats[i] });
                 }
             }
@@ -1308,7 +1318,8 @@ impl Tables {
                 CounterKind::Pool => free_honour_total,
                 CounterKind::PoolRank(_) => 4,
                 CounterKind::PoolSuit(_) | CounterKind::Left(_) => 13,
-                CounterKind::SeatSuit { .. } => 5,
+                // High cards, and spot cards where the seat takes them in the chain.
+                CounterKind::SeatSuit { .. } => 13,
             };
             if c.probe {
                 if max > u32::from(u8::MAX) {
@@ -1537,7 +1548,7 @@ impl Tables {
             .iter()
             .zip(&observed)
             .map(|(o, slot)| match (o, slot) {
-                (_, Slot::PoolLength { .. }) => None,
+                (_, Slot::PoolLength { .. } | Slot::TakenLength { .. }) => None,
                 (Observer::Length(_, suit), _) => Some(suit.index()),
                 _ => None,
             })
@@ -1912,6 +1923,16 @@ impl Tables {
                         1
                     };
                     match c.step(key.ctr[ci], add) {
+                        Some(v) => next.ctr[ci] = v,
+                        None => continue 'take,
+                    }
+                }
+            }
+            // A length observed where the seat takes the suit's spot cards.
+            for (ci, c) in self.counters.iter().enumerate() {
+                if matches!(c.kind, CounterKind::SeatSuit { i, suit: x } if i == seat && x == suit)
+                {
+                    match c.step(next.ctr[ci], n) {
                         Some(v) => next.ctr[ci] = v,
                         None => continue 'take,
                     }
@@ -2346,7 +2367,8 @@ impl Tables {
                     Slot::FillerShape { suits, .. } => {
                         v.extend(suits.iter().map(|&c| u32::from(key.ctr[c])))
                     }
-                    Slot::PoolLength { i, suit, counter } => v.push(
+                    Slot::PoolLength { i, suit, counter }
+                    | Slot::TakenLength { i, suit, counter } => v.push(
                         u32::from(self.suits[*suit].fixed_len[*i]) + u32::from(key.ctr[*counter]),
                     ),
                 }
@@ -2418,7 +2440,10 @@ impl Tables {
             let mut at = 0;
             for (slot, narrow) in self.observed.iter().zip(&self.narrow) {
                 let width = match slot {
-                    Slot::Counter(_) | Slot::FillerPoints { .. } | Slot::PoolLength { .. } => 1,
+                    Slot::Counter(_)
+                    | Slot::FillerPoints { .. }
+                    | Slot::PoolLength { .. }
+                    | Slot::TakenLength { .. } => 1,
                     Slot::Shape(_) | Slot::Lengths(_) | Slot::FillerShape { .. } => 4,
                 };
                 match narrow {
@@ -2441,7 +2466,7 @@ impl Tables {
                 Slot::PoolLength { i, suit, .. } => {
                     return Some((place, *i, *suit));
                 }
-                Slot::Counter(_) => place += 1,
+                Slot::Counter(_) | Slot::TakenLength { .. } => place += 1,
                 Slot::Shape(_) | Slot::Lengths(_) | Slot::FillerShape { .. } => place += 4,
                 Slot::FillerPoints { ranks, .. } => place += ranks.len(),
             }
@@ -2465,7 +2490,7 @@ impl Tables {
                     head.extend_from_slice(&v[at..at + 4]);
                     at += 4;
                 }
-                Slot::Counter(_) | Slot::PoolLength { .. } => {
+                Slot::Counter(_) | Slot::PoolLength { .. } | Slot::TakenLength { .. } => {
                     head.push(v[at]);
                     at += 1;
                 }

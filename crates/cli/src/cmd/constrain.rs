@@ -28,7 +28,8 @@ pub struct Args {
     /// How many deals to print (boards 1..N with `-f`).
     #[arg(short = 'n', long, default_value_t = 1)]
     pub count: u64,
-    /// Seed as hex (up to 64 digits); default: fresh from the OS.
+    /// Seed as hex, up to 64 digits (as --reveal-seed prints it); fewer are padded with zeros on
+    /// the right, so 1, 10 and 100 are one seed. Default: fresh from the OS.
     #[arg(long)]
     pub seed: Option<String>,
     /// Board order for levelled sets: `interleaved` or `random`.

@@ -53,7 +53,8 @@ struct Common {
     /// Deals to simulate (2 to 1,000,000).
     #[arg(short = 'n', long, default_value_t = 500)]
     count: usize,
-    /// Seed as hex (up to 64 digits); default: fresh from the OS.
+    /// Seed as hex, up to 64 digits (as --reveal-seed prints it); fewer are padded with zeros on
+    /// the right, so 1, 10 and 100 are one seed. Default: fresh from the OS.
     #[arg(long)]
     seed: Option<String>,
     /// Print the seed drawn from the OS on stderr.

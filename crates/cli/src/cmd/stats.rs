@@ -29,7 +29,8 @@ pub struct Args {
     /// How many deals to generate.
     #[arg(short = 'n', long, default_value_t = 10_000)]
     pub count: u64,
-    /// Seed as hex (up to 64 digits); default: fresh from the OS.
+    /// Seed as hex, up to 64 digits (as --reveal-seed prints it); fewer are padded with zeros on
+    /// the right, so 1, 10 and 100 are one seed. Default: fresh from the OS.
     #[arg(long)]
     pub seed: Option<String>,
     /// Print the seed drawn from the OS on stderr (whoever holds it can replay the deals).

@@ -111,8 +111,8 @@ use thiserror::Error;
 
 /// Three- and four-seat sets the benchmarks count natively (`examples/four_seats_bench.rs`)
 /// and in the browser (`crates/app/tests/browser_bench.rs`), so both measure the same work
-/// (the last two are counted by [`crate::halves`]).
-pub const BENCH_CASES: [(&str, &str); 8] = [
+/// (`four-balanced` and `patterns+NS-sum` are counted by [`crate::halves`]).
+pub const BENCH_CASES: [(&str, &str); 10] = [
     (
         "every-seat-10",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -144,6 +144,14 @@ pub const BENCH_CASES: [(&str, &str); 8] = [
     (
         "patterns+NS-sum",
         "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\nsouth: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+",
+    ),
+    (
+        "seven-totals",
+        "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\nsouth: hcp 6-10, spades 4+\nwest: hcp 5-12, clubs 2-4\nns: hcp 22+",
+    ),
+    (
+        "fit-each-side",
+        "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+",
     ),
 ];
 

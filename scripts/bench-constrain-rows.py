@@ -64,6 +64,10 @@ ROWS = [
     ("`ns: fit 8+ spades, hcp 23+` / `ew: fit 8+ hearts` / `N 12-15, S 8-11, E 10+, W 0-9`",
      "ns: fit 8+ spades, hcp 23+\new: fit 8+ hearts\nnorth: hcp 12-15\nsouth: hcp 8-11\n"
      "east: hcp 10+\nwest: hcp 0-9"),
+    ("`ns: fit 8+ spades, hcp 22+` / `east: hearts 5+, hcp 8+` / `west: hcp 0-10` (a fit beside an overcall)",
+     "ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10"),
+    ("`ns: fit 8+ hearts, hcp 20+` / `east: spades 5+, hcp 10-15` / `west: spades 3+`",
+     "ns: fit 8+ hearts, hcp 20+\neast: spades 5+, hcp 10-15\nwest: spades 3+"),
     ("`N 4+♠ 4+♥ 15+, E 4+♦ 5+, S 3+♥ 4+♣ 8+, W 0-3♣ 3+, NS 25+` (open-ended, by halves)",
      "north: spades 4+, hearts 4+, hcp 15+\neast: diamonds 4+, hcp 5+\nsouth: hearts 3+, clubs 4+, hcp 8+\n"
      "west: clubs 0-3, hcp 3+\nns: hcp 25+"),

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 16] = [
+const CASES: [(&str, &str, &str); 17] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -92,6 +92,11 @@ const CASES: [(&str, &str, &str); 16] = [
         "a fit on each side: NS 8+S, EW 8+H, N 12+, E 10+",
         "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+",
         "spades(north)+spades(south)>=8 && hearts(east)+hearts(west)>=8 && hcp(north)>=12 && hcp(east)>=10",
+    ),
+    (
+        "a fit beside an overcall: NS 8+S 22+, E 5+H 8+, W 0-10",
+        "ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
+        "spades(north)+spades(south)>=8 && hcp(north)+hcp(south)>=22 && hearts(east)>=5 && hcp(east)>=8 && hcp(west)<=10",
     ),
 ];
 

@@ -316,6 +316,11 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
             "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
             "ns: fit 7+ spades, hcp 24+\new: fit 6-7 hearts\nnorth: hcp 11-14\nwest: hcp 3+",
             "ns: fit 6-7 diamonds\new: fit 6+ clubs, hcp 12+\nsouth: hcp 9+\neast: hcp 9-11",
+            // A fit beside seats whose shapes name other suits (an overcall beside the fit):
+            // the fit's pair takes its suit, the named seats theirs, and all draw the rest.
+            "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
+            "ns: fit 6+ hearts\neast: spades 4+, hcp 8+\nwest: spades 3+\nnorth: hcp 10+",
+            "ew: fit 6+ clubs, hcp 14+\nnorth: diamonds 3-4, hcp 9+\nsouth: spades 4+",
         ],
     );
 }
@@ -356,6 +361,22 @@ fn lengths_observed_beside_fits_equal_brute_force() {
             "ns: fit 7+ spades, hcp 24+\neast: hcp 8+\nwest: hcp 2+",
             Seat::East,
             Suit::Spades,
+        ),
+        // Beside a seat whose shape names another suit.
+        (
+            "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
+            Seat::East,
+            Suit::Spades,
+        ),
+        (
+            "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
+            Seat::North,
+            Suit::Spades,
+        ),
+        (
+            "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
+            Seat::South,
+            Suit::Hearts,
         ),
         // A fit seat's length in its fit suit, whose spot cards it takes in the chain.
         (

@@ -191,6 +191,41 @@ fn a_fit_on_each_partnership_by_fit_lengths_and_points() {
     });
 }
 
+/// A fit beside an overcall (the fit's pair takes its suit, East its named suit, and every
+/// seat draws the rest at the end): cells by the fit's length, East's hearts and West's
+/// points.
+#[test]
+fn a_fit_beside_an_overcall_by_fit_hearts_and_points() {
+    use fairdeal_model::Suit;
+    let base = "ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10";
+    let fits = [(8, 8), (9, 13)];
+    let hearts = [(5, 5), (6, 13)];
+    let west = [(0, 4), (5, 10)];
+    let mut cells = Vec::new();
+    for (a, b) in fits {
+        for (c, e) in hearts {
+            for (f, g) in west {
+                cells.push(format!(
+                    "ns: fit {a}-{b} spades\neast: hearts {c}-{e}\nwest: hcp {f}-{g}"
+                ));
+            }
+        }
+    }
+    let band = |bands: &[(u32, u32)], v: u32| {
+        bands
+            .iter()
+            .position(|&(lo, hi)| (lo..=hi).contains(&v))
+            .expect("in a band")
+    };
+    check(base, &cells, 77, |d| {
+        let fit =
+            d.hand(Seat::North).suit_len(Suit::Spades) + d.hand(Seat::South).suit_len(Suit::Spades);
+        let x = band(&fits, fit);
+        let y = band(&hearts, d.hand(Seat::East).suit_len(Suit::Hearts));
+        (x * 2 + y) * 2 + band(&west, hcp(d, Seat::West))
+    });
+}
+
 /// A levelled set whose categories each put conditions on all four seats: every category
 /// is counted exactly, and its deals (drawn by 1000 boards) meet its own conditions and
 /// fall in its exact cells (North's HCP) at the exact rates.

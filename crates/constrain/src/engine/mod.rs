@@ -50,7 +50,9 @@
 //! S 6-10 3+♦, W 5-12 2-4♣`) is counted exactly this way: the states never carry points and
 //! spot cards together. A single fit whose seats have no shape of their own goes the same
 //! way: its two seats take each fit suit's spot cards in one paired step, which sees both
-//! lengths, so no length waits in a state.
+//! lengths, so no length waits in a state. So do a fit on each side, each in one suit (each
+//! pair draws the other's fit suit at the end), and a one-suit fit beside seats whose shapes
+//! name other suits (an overcall beside the fit).
 //!
 //! *Fewer states with high cards first.* Three things keep the tables of such sets small
 //! (they made `N balanced 12-14, E 8-11 4-5♥, S 6-10 3+♦, W 5-12 2-4♣` exact on four seats:
@@ -1121,10 +1123,54 @@ impl Tables {
         // seat takes spot cards and another draws keeps what is left in a `Left` counter.
         let mut spot_suits = spot_suits;
         let mut projected = vec![false; k];
-        let any_fit = counters
+        let fit_pairs: Vec<(usize, usize, u8)> = counters
             .iter()
-            .any(|c| matches!(c.kind, CounterKind::Fit { .. }));
-        if k >= 2 && !any_fit {
+            .filter_map(|c| match c.kind {
+                CounterKind::Fit { a, b, mask, .. } => Some((a, b, mask)),
+                _ => None,
+            })
+            .collect();
+        // Both partnerships have fits (several on one pair must share its suit).
+        let pair_suit = |seat: usize| {
+            let masks: Vec<u8> = fit_pairs
+                .iter()
+                .filter(|&&(a, b, _)| a == seat || b == seat)
+                .map(|&(_, _, m)| m)
+                .collect();
+            masks
+                .iter()
+                .all(|&m| m == masks[0] && m.count_ones() == 1)
+                .then(|| masks.first().copied())
+                .flatten()
+        };
+        // Fits beside projected seats: every fit seat has no shape of its own and its fits are
+        // in one suit, which it takes in a paired step with its partner (`ns: fit 8+ spades`
+        // beside `east: hearts 5+`); no other seat names a fit suit, so that the fit's two
+        // seats are that suit's only takers. Per seat: its fit suit (0 if in no fit).
+        let fit_suit_of: Option<Vec<u8>> = (0..k)
+            .map(|i| {
+                if !in_fit[i] {
+                    Some(0)
+                } else if fit_loose[i] {
+                    pair_suit(i)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let fit_mask = fit_suit_of
+            .as_ref()
+            .map_or(0, |f| f.iter().fold(0, |m, x| m | x));
+        if let Some(fit_suit_of) = fit_suit_of.filter(|_| k >= 2) {
+            let base: Vec<u8> = (0..k)
+                .map(|i| {
+                    if in_fit[i] {
+                        fit_suit_of[i]
+                    } else {
+                        spot_suits[i]
+                    }
+                })
+                .collect();
             // A length read off the end table needs its suit drawn there, not named.
             let mut pool_suits = vec![0u8; k];
             for slot in &observed {
@@ -1149,7 +1195,7 @@ impl Tables {
                     let mut masks: Vec<u8> = named_suit_choices(&sc.shapes)
                         .into_iter()
                         .map(|m| m | length_suits[i])
-                        .filter(|m| m & pool_suits[i] == 0)
+                        .filter(|m| m & pool_suits[i] == 0 && m & fit_mask == 0)
                         .collect();
                     let fewest = masks.iter().map(|m| m.count_ones()).min()?;
                     masks.retain(|m| m.count_ones() == fewest && fewest <= 3);
@@ -1157,13 +1203,13 @@ impl Tables {
                     (!masks.is_empty()).then_some(masks)
                 })
                 .collect();
-            let named = fewest_lefts(&choices, &spot_suits);
+            let named = fewest_lefts(&choices, &base);
             // Only worth it with points to count and no seat taking spot steps in every suit
             // (then every high card comes before the spot cards: measured, projecting beside
             // a fully shaped seat, or with no points, made the tables bigger, not smaller).
-            let all_drawing = (0..k).all(|i| loose[i] || named[i].is_some());
+            let all_drawing = (0..k).all(|i| loose[i] || named[i].is_some() || fit_suit_of[i] != 0);
             if depth > 0 && all_drawing && named.iter().any(Option::is_some) {
-                let mut suits_of = spot_suits.clone();
+                let mut suits_of = base.clone();
                 for (i, m) in named.iter().enumerate() {
                     if let Some(m) = *m {
                         suits_of[i] = m;
@@ -1201,26 +1247,6 @@ impl Tables {
         // measured, `ns: fit 8+ majors` beside `ew: fit 8+ diamonds` took 10 s and 218 MB this
         // way (each seat keeps its high cards of two suits waiting), against three seats exact
         // in 1 s.
-        let fit_pairs: Vec<(usize, usize, u8)> = counters
-            .iter()
-            .filter_map(|c| match c.kind {
-                CounterKind::Fit { a, b, mask, .. } => Some((a, b, mask)),
-                _ => None,
-            })
-            .collect();
-        // Both partnerships have fits (several on one pair must share its suit).
-        let pair_suit = |seat: usize| {
-            let masks: Vec<u8> = fit_pairs
-                .iter()
-                .filter(|&&(a, b, _)| a == seat || b == seat)
-                .map(|&(_, _, m)| m)
-                .collect();
-            masks
-                .iter()
-                .all(|&m| m == masks[0] && m.count_ones() == 1)
-                .then(|| masks.first().copied())
-                .flatten()
-        };
         let split = fit_pairs.first().is_some_and(|&(a, b, m)| {
             let other = fit_pairs
                 .iter()
@@ -1238,7 +1264,8 @@ impl Tables {
             .map(|i| if in_fit[i] { fit_suits[i] } else { 0 })
             .collect();
         let fit_draw_spots = if split { &split_spots } else { &spot_suits };
-        let fit_draw = (partial && fit_count == 1 || split)
+        let fit_draw = !projected.iter().any(|&p| p)
+            && (partial && fit_count == 1 || split)
             && depth > 0
             && (k >= 3 || points_counters >= 2)
             && structure_fits(
@@ -1262,7 +1289,7 @@ impl Tables {
                 let drawn = loose[i]
                     && spot_suits[i] >> suit & 1 == 0
                     && (draw_mode || (k == 4 && (0..k).all(|j| loose[j] && spot_suits[j] == 0)));
-                let taken = fit_draw && in_fit[i] && spot_suits[i] >> suit & 1 == 1;
+                let taken = draw_mode && in_fit[i] && spot_suits[i] >> suit & 1 == 1;
                 if taken {
                     *slot = Slot::TakenLength { i, suit, counter };
                 } else if !drawn {

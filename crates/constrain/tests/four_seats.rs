@@ -321,6 +321,9 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
             "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
             "ns: fit 6+ hearts\neast: spades 4+, hcp 8+\nwest: spades 3+\nnorth: hcp 10+",
             "ew: fit 6+ clubs, hcp 14+\nnorth: diamonds 3-4, hcp 9+\nsouth: spades 4+",
+            // A fit seat with a shape of its own (it names its fit suit among its suits).
+            "ns: fit 7+ spades\nnorth: spades 4+, hcp 10+\neast: hearts 4+, hcp 5+",
+            "north: balanced, hcp 12+\nns: fit 6+ spades\neast: hearts 3+\nwest: hcp 2+",
         ],
     );
 }
@@ -376,6 +379,17 @@ fn lengths_observed_beside_fits_equal_brute_force() {
         (
             "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
             Seat::South,
+            Suit::Hearts,
+        ),
+        // A balanced fit seat (naming its fit suit) beside an overcall.
+        (
+            "north: balanced, hcp 12+\nns: fit 6+ spades\neast: hearts 3+\nwest: hcp 2+",
+            Seat::South,
+            Suit::Spades,
+        ),
+        (
+            "north: balanced, hcp 12+\nns: fit 6+ spades\neast: hearts 3+\nwest: hcp 2+",
+            Seat::West,
             Suit::Hearts,
         ),
         // A fit seat's length in its fit suit, whose spot cards it takes in the chain.

@@ -226,6 +226,42 @@ fn a_fit_beside_an_overcall_by_fit_hearts_and_points() {
     });
 }
 
+/// A fit seat with a shape of its own (North names spades, its fit suit) beside a fit on the
+/// other side: cells by the NS fit's length, North's spades and the EW fit's length.
+#[test]
+fn a_shaped_fit_seat_beside_a_fit_on_the_other_side() {
+    use fairdeal_model::Suit;
+    let base = "ns: fit 8+ spades, hcp 22-25\nnorth: spades 5+\new: fit 9+ hearts";
+    let ns = [(8, 8), (9, 13)];
+    let north = [(5, 5), (6, 13)];
+    let ew = [(9, 9), (10, 13)];
+    let mut cells = Vec::new();
+    for (a, b) in ns {
+        for (c, e) in north {
+            for (f, g) in ew {
+                cells.push(format!(
+                    "ns: fit {a}-{b} spades\nnorth: spades {c}-{e}\new: fit {f}-{g} hearts"
+                ));
+            }
+        }
+    }
+    let band = |bands: &[(u32, u32)], v: u32| {
+        bands
+            .iter()
+            .position(|&(lo, hi)| (lo..=hi).contains(&v))
+            .expect("in a band")
+    };
+    let fit = |d: &Deal, a: Seat, b: Seat, suit: Suit| {
+        d.hand(a).suit_len(suit) + d.hand(b).suit_len(suit)
+    };
+    check(base, &cells, 66, |d| {
+        let x = band(&ns, fit(d, Seat::North, Seat::South, Suit::Spades));
+        let y = band(&north, d.hand(Seat::North).suit_len(Suit::Spades));
+        let z = band(&ew, fit(d, Seat::East, Seat::West, Suit::Hearts));
+        (x * 2 + y) * 2 + z
+    });
+}
+
 /// A levelled set whose categories each put conditions on all four seats: every category
 /// is counted exactly, and its deals (drawn by 1000 boards) meet its own conditions and
 /// fall in its exact cells (North's HCP) at the exact rates.

@@ -52,7 +52,8 @@
 //! way: its two seats take each fit suit's spot cards in one paired step, which sees both
 //! lengths, so no length waits in a state. So do a fit on each side, each in one suit (each
 //! pair draws the other's fit suit at the end), and a one-suit fit beside seats whose shapes
-//! name other suits (an overcall beside the fit).
+//! name other suits (an overcall beside the fit); a fit seat with a shape of its own names its
+//! fit suit among the suits it reads.
 //!
 //! *Fewer states with high cards first.* Three things keep the tables of such sets small
 //! (they made `N balanced 12-14, E 8-11 4-5♥, S 6-10 3+♦, W 5-12 2-4♣` exact on four seats:
@@ -1143,20 +1144,14 @@ impl Tables {
                 .then(|| masks.first().copied())
                 .flatten()
         };
-        // Fits beside projected seats: every fit seat has no shape of its own and its fits are
-        // in one suit, which it takes in a paired step with its partner (`ns: fit 8+ spades`
-        // beside `east: hearts 5+`); no other seat names a fit suit, so that the fit's two
-        // seats are that suit's only takers. Per seat: its fit suit (0 if in no fit).
+        // Fits beside projected seats: every fit seat's fits are in one suit, which it takes
+        // in a paired step with its partner (`ns: fit 8+ spades` beside `east: hearts 5+`); a
+        // fit seat with a shape of its own names its fit suit among its suits (`north:
+        // balanced` in a spade fit names spades and two more); no other seat names a fit suit,
+        // so that the fit's two seats are that suit's only takers. Per seat: its fit suit (0
+        // if in no fit).
         let fit_suit_of: Option<Vec<u8>> = (0..k)
-            .map(|i| {
-                if !in_fit[i] {
-                    Some(0)
-                } else if fit_loose[i] {
-                    pair_suit(i)
-                } else {
-                    None
-                }
-            })
+            .map(|i| if in_fit[i] { pair_suit(i) } else { Some(0) })
             .collect();
         let fit_mask = fit_suit_of
             .as_ref()
@@ -1194,8 +1189,8 @@ impl Tables {
                     }
                     let mut masks: Vec<u8> = named_suit_choices(&sc.shapes)
                         .into_iter()
-                        .map(|m| m | length_suits[i])
-                        .filter(|m| m & pool_suits[i] == 0 && m & fit_mask == 0)
+                        .map(|m| m | length_suits[i] | fit_suit_of[i])
+                        .filter(|m| m & pool_suits[i] == 0 && m & fit_mask & !fit_suit_of[i] == 0)
                         .collect();
                     let fewest = masks.iter().map(|m| m.count_ones()).min()?;
                     masks.retain(|m| m.count_ones() == fewest && fewest <= 3);
@@ -1207,7 +1202,8 @@ impl Tables {
             // Only worth it with points to count and no seat taking spot steps in every suit
             // (then every high card comes before the spot cards: measured, projecting beside
             // a fully shaped seat, or with no points, made the tables bigger, not smaller).
-            let all_drawing = (0..k).all(|i| loose[i] || named[i].is_some() || fit_suit_of[i] != 0);
+            let all_drawing = (0..k)
+                .all(|i| loose[i] || named[i].is_some() || fit_loose[i] && fit_suit_of[i] != 0);
             if depth > 0 && all_drawing && named.iter().any(Option::is_some) {
                 let mut suits_of = base.clone();
                 for (i, m) in named.iter().enumerate() {

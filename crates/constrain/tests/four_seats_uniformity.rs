@@ -5,7 +5,7 @@
 //! against the conditions directly.
 
 use fairdeal_constrain::{parse, BuildError, ConstraintSet, Dealer, Options};
-use fairdeal_model::{Deal, Seat};
+use fairdeal_model::{Deal, Seat, Suit};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
@@ -130,6 +130,49 @@ fn every_seat_ten_hcp_by_controls() {
     });
 }
 
+/// One axis of a grid of cells: a condition whose `{lo}` and `{hi}` are filled from each
+/// band, and the value of a deal that the bands split.
+struct Axis<'a> {
+    condition: &'a str,
+    bands: &'a [(u32, u32)],
+    value: fn(&Deal) -> u32,
+}
+
+/// [`check`] over every combination of the axes' bands, one cell each.
+fn check_grid(base: &str, seed: u64, axes: &[Axis]) {
+    let mut cells = vec![String::new()];
+    for axis in axes {
+        cells = cells
+            .iter()
+            .flat_map(|prefix| {
+                axis.bands.iter().map(move |&(lo, hi)| {
+                    let condition = axis
+                        .condition
+                        .replace("{lo}", &lo.to_string())
+                        .replace("{hi}", &hi.to_string());
+                    format!("{prefix}{condition}\n")
+                })
+            })
+            .collect();
+    }
+    check(base, &cells, seed, |d| {
+        axes.iter().fold(0, |cell, axis| {
+            let v = (axis.value)(d);
+            let band = axis
+                .bands
+                .iter()
+                .position(|&(lo, hi)| (lo..=hi).contains(&v))
+                .unwrap_or_else(|| panic!("{v} is in a band of {}", axis.condition));
+            cell * axis.bands.len() + band
+        })
+    });
+}
+
+/// Two seats' combined length in a suit.
+fn fit(d: &Deal, a: Seat, b: Seat, suit: Suit) -> u32 {
+    d.hand(a).suit_len(suit) + d.hand(b).suit_len(suit)
+}
+
 /// Seven totals (two scales on two seats, a suit and points on the others, a partnership's
 /// sum), counted with high cards first since the structure takes more than eight totals:
 /// cells by the partnership's sum and South's spades.
@@ -137,22 +180,23 @@ fn every_seat_ten_hcp_by_controls() {
 fn a_partnership_sum_beside_two_scales_by_sum_and_spades() {
     let base = "north: hcp 15-17, controls 3+\neast: hcp 8-11, controls 2-4\n\
                 south: hcp 6-10, spades 4+\nwest: hcp 5-12, clubs 2-4\nns: hcp 22+";
-    let spades = [(4, 4), (5, 5), (6, 13)];
-    let mut cells = Vec::new();
-    for sum in 22..=27 {
-        for (lo, hi) in spades {
-            cells.push(format!("ns: hcp {sum}\nsouth: spades {lo}-{hi}"));
-        }
-    }
-    check(base, &cells, 22, |d| {
-        let sum = (hcp(d, Seat::North) + hcp(d, Seat::South) - 22) as usize;
-        let length = d.hand(Seat::South).suit_len(fairdeal_model::Suit::Spades);
-        let band = spades
-            .iter()
-            .position(|&(lo, hi)| (lo..=hi).contains(&length))
-            .expect("south has 4+ spades");
-        sum * 3 + band
-    });
+    let sums: Vec<(u32, u32)> = (22..=27).map(|v| (v, v)).collect();
+    check_grid(
+        base,
+        22,
+        &[
+            Axis {
+                condition: "ns: hcp {lo}-{hi}",
+                bands: &sums,
+                value: |d| hcp(d, Seat::North) + hcp(d, Seat::South),
+            },
+            Axis {
+                condition: "south: spades {lo}-{hi}",
+                bands: &[(4, 4), (5, 5), (6, 13)],
+                value: |d| d.hand(Seat::South).suit_len(Suit::Spades),
+            },
+        ],
+    );
 }
 
 /// A fit on each partnership (each pair takes its fit suit's spot cards, the other pair
@@ -160,35 +204,27 @@ fn a_partnership_sum_beside_two_scales_by_sum_and_spades() {
 /// lengths and North's points.
 #[test]
 fn a_fit_on_each_partnership_by_fit_lengths_and_points() {
-    use fairdeal_model::Suit;
-    let base = "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+";
-    let ns = [(8, 8), (9, 9), (10, 13)];
-    let ew = [(8, 8), (9, 13)];
-    let north = [(12, 14), (15, 37)];
-    let mut cells = Vec::new();
-    for (a, b) in ns {
-        for (c, e) in ew {
-            for (f, g) in north {
-                cells.push(format!(
-                    "ns: fit {a}-{b} spades\new: fit {c}-{e} hearts\nnorth: hcp {f}-{g}"
-                ));
-            }
-        }
-    }
-    let band = |bands: &[(u32, u32)], v: u32| {
-        bands
-            .iter()
-            .position(|&(lo, hi)| (lo..=hi).contains(&v))
-            .expect("in a band")
-    };
-    let fit = |d: &Deal, a: Seat, b: Seat, suit: Suit| {
-        d.hand(a).suit_len(suit) + d.hand(b).suit_len(suit)
-    };
-    check(base, &cells, 88, |d| {
-        let x = band(&ns, fit(d, Seat::North, Seat::South, Suit::Spades));
-        let y = band(&ew, fit(d, Seat::East, Seat::West, Suit::Hearts));
-        (x * 2 + y) * 2 + band(&north, hcp(d, Seat::North))
-    });
+    check_grid(
+        "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+",
+        88,
+        &[
+            Axis {
+                condition: "ns: fit {lo}-{hi} spades",
+                bands: &[(8, 8), (9, 9), (10, 13)],
+                value: |d| fit(d, Seat::North, Seat::South, Suit::Spades),
+            },
+            Axis {
+                condition: "ew: fit {lo}-{hi} hearts",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| fit(d, Seat::East, Seat::West, Suit::Hearts),
+            },
+            Axis {
+                condition: "north: hcp {lo}-{hi}",
+                bands: &[(12, 14), (15, 37)],
+                value: |d| hcp(d, Seat::North),
+            },
+        ],
+    );
 }
 
 /// A fit beside an overcall (the fit's pair takes its suit, East its named suit, and every
@@ -196,70 +232,54 @@ fn a_fit_on_each_partnership_by_fit_lengths_and_points() {
 /// points.
 #[test]
 fn a_fit_beside_an_overcall_by_fit_hearts_and_points() {
-    use fairdeal_model::Suit;
-    let base = "ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10";
-    let fits = [(8, 8), (9, 13)];
-    let hearts = [(5, 5), (6, 13)];
-    let west = [(0, 4), (5, 10)];
-    let mut cells = Vec::new();
-    for (a, b) in fits {
-        for (c, e) in hearts {
-            for (f, g) in west {
-                cells.push(format!(
-                    "ns: fit {a}-{b} spades\neast: hearts {c}-{e}\nwest: hcp {f}-{g}"
-                ));
-            }
-        }
-    }
-    let band = |bands: &[(u32, u32)], v: u32| {
-        bands
-            .iter()
-            .position(|&(lo, hi)| (lo..=hi).contains(&v))
-            .expect("in a band")
-    };
-    check(base, &cells, 77, |d| {
-        let fit =
-            d.hand(Seat::North).suit_len(Suit::Spades) + d.hand(Seat::South).suit_len(Suit::Spades);
-        let x = band(&fits, fit);
-        let y = band(&hearts, d.hand(Seat::East).suit_len(Suit::Hearts));
-        (x * 2 + y) * 2 + band(&west, hcp(d, Seat::West))
-    });
+    check_grid(
+        "ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
+        77,
+        &[
+            Axis {
+                condition: "ns: fit {lo}-{hi} spades",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| fit(d, Seat::North, Seat::South, Suit::Spades),
+            },
+            Axis {
+                condition: "east: hearts {lo}-{hi}",
+                bands: &[(5, 5), (6, 13)],
+                value: |d| d.hand(Seat::East).suit_len(Suit::Hearts),
+            },
+            Axis {
+                condition: "west: hcp {lo}-{hi}",
+                bands: &[(0, 4), (5, 10)],
+                value: |d| hcp(d, Seat::West),
+            },
+        ],
+    );
 }
 
 /// A fit seat with a shape of its own (North names spades, its fit suit) beside a fit on the
 /// other side: cells by the NS fit's length, North's spades and the EW fit's length.
 #[test]
 fn a_shaped_fit_seat_beside_a_fit_on_the_other_side() {
-    use fairdeal_model::Suit;
-    let base = "ns: fit 8+ spades, hcp 22-25\nnorth: spades 5+\new: fit 9+ hearts";
-    let ns = [(8, 8), (9, 13)];
-    let north = [(5, 5), (6, 13)];
-    let ew = [(9, 9), (10, 13)];
-    let mut cells = Vec::new();
-    for (a, b) in ns {
-        for (c, e) in north {
-            for (f, g) in ew {
-                cells.push(format!(
-                    "ns: fit {a}-{b} spades\nnorth: spades {c}-{e}\new: fit {f}-{g} hearts"
-                ));
-            }
-        }
-    }
-    let band = |bands: &[(u32, u32)], v: u32| {
-        bands
-            .iter()
-            .position(|&(lo, hi)| (lo..=hi).contains(&v))
-            .expect("in a band")
-    };
-    let fit = |d: &Deal, a: Seat, b: Seat, suit: Suit| {
-        d.hand(a).suit_len(suit) + d.hand(b).suit_len(suit)
-    };
-    check(base, &cells, 66, |d| {
-        let x = band(&ns, fit(d, Seat::North, Seat::South, Suit::Spades));
-        let y = band(&north, d.hand(Seat::North).suit_len(Suit::Spades));
-        let z = band(&ew, fit(d, Seat::East, Seat::West, Suit::Hearts));
-        (x * 2 + y) * 2 + z
-    });
+    check_grid(
+        "ns: fit 8+ spades, hcp 22-25\nnorth: spades 5+\new: fit 9+ hearts",
+        66,
+        &[
+            Axis {
+                condition: "ns: fit {lo}-{hi} spades",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| fit(d, Seat::North, Seat::South, Suit::Spades),
+            },
+            Axis {
+                condition: "north: spades {lo}-{hi}",
+                bands: &[(5, 5), (6, 13)],
+                value: |d| d.hand(Seat::North).suit_len(Suit::Spades),
+            },
+            Axis {
+                condition: "ew: fit {lo}-{hi} hearts",
+                bands: &[(9, 9), (10, 13)],
+                value: |d| fit(d, Seat::East, Seat::West, Suit::Hearts),
+            },
+        ],
+    );
 }
 
 /// A levelled set whose categories each put conditions on all four seats: every category

@@ -1131,7 +1131,7 @@ impl Tables {
                 _ => None,
             })
             .collect();
-        // Both partnerships have fits (several on one pair must share its suit).
+        // A fit seat's fit suit, when all its fits are in one and the same suit.
         let pair_suit = |seat: usize| {
             let masks: Vec<u8> = fit_pairs
                 .iter()
@@ -1156,6 +1156,17 @@ impl Tables {
         let fit_mask = fit_suit_of
             .as_ref()
             .map_or(0, |f| f.iter().fold(0, |m, x| m | x));
+        // One fit on each partnership, each in its own suit (`ns: fit 8+ spades`, `ew: fit 8+
+        // hearts`): each pair takes its fit suit's spot cards in a paired step and draws the
+        // rest at the end, the other pair's fit suit included (what its step leaves, kept in a
+        // `Left` counter), with or without shaped seats beside. Suit by suit, every seat's
+        // length waits in the states (past the memory bound with points on two seats). Fits
+        // over two suits stay suit by suit: measured, `ns: fit 8+ majors` beside `ew: fit 8+
+        // diamonds` took 10 s and 218 MB with high cards first (each seat keeps its high cards
+        // of two suits waiting), against three seats exact in 1 s.
+        let fit_each_side = fit_mask.count_ones() == 2;
+        // Whether the fits are drawn at the end beside projected seats (below).
+        let mut fits_drawn = false;
         if let Some(fit_suit_of) = fit_suit_of.filter(|_| k >= 2) {
             let base: Vec<u8> = (0..k)
                 .map(|i| {
@@ -1204,7 +1215,7 @@ impl Tables {
             // a fully shaped seat, or with no points, made the tables bigger, not smaller).
             let all_drawing = (0..k)
                 .all(|i| loose[i] || named[i].is_some() || fit_loose[i] && fit_suit_of[i] != 0);
-            if depth > 0 && all_drawing && named.iter().any(Option::is_some) {
+            if depth > 0 && all_drawing && (named.iter().any(Option::is_some) || fit_each_side) {
                 let mut suits_of = base.clone();
                 for (i, m) in named.iter().enumerate() {
                     if let Some(m) = *m {
@@ -1217,6 +1228,7 @@ impl Tables {
                     for (i, m) in named.iter().enumerate() {
                         projected[i] = m.is_some();
                     }
+                    fits_drawn = fit_mask != 0;
                 }
             }
         }
@@ -1235,51 +1247,22 @@ impl Tables {
                 !c.probe && matches!(c.kind, CounterKind::Seat { .. } | CounterKind::Pair { .. })
             })
             .count();
-        // One fit on each partnership, each in one suit of its own (`ns: fit 8+ spades`, `ew:
-        // fit 8+ hearts`): each pair takes its fit suit's spot cards in a paired step and draws
-        // the rest at the end, the other pair's fit suit included (what its step leaves, kept
-        // in a `Left` counter). Suit by suit, every seat's length waits in the states (past
-        // the memory bound with points on two seats). Fits over two suits stay suit by suit:
-        // measured, `ns: fit 8+ majors` beside `ew: fit 8+ diamonds` took 10 s and 218 MB this
-        // way (each seat keeps its high cards of two suits waiting), against three seats exact
-        // in 1 s.
-        let split = fit_pairs.first().is_some_and(|&(a, b, m)| {
-            let other = fit_pairs
-                .iter()
-                .find(|&&(c, d, _)| ![a, b].contains(&c) && ![a, b].contains(&d));
-            other.is_some_and(|&(c, _, n)| {
-                m != n
-                    && pair_suit(a) == Some(m)
-                    && pair_suit(b) == Some(m)
-                    && pair_suit(c) == Some(n)
-                    && (0..k).all(|i| loose[i] || fit_loose[i])
-                    && fit_pairs.iter().all(|&(x, _, _)| pair_suit(x).is_some())
-            })
-        });
-        let split_spots: Vec<u8> = (0..k)
-            .map(|i| if in_fit[i] { fit_suits[i] } else { 0 })
-            .collect();
-        let fit_draw_spots = if split { &split_spots } else { &spot_suits };
-        let fit_draw = !projected.iter().any(|&p| p)
-            && (partial && fit_count == 1 || split)
+        let fit_draw = partial
             && depth > 0
+            && fit_count == 1
             && (k >= 3 || points_counters >= 2)
             && structure_fits(
                 &counters,
-                left_suits(fit_draw_spots).count_ones() as usize + usize::from(k < 4),
+                left_suits(&spot_suits).count_ones() as usize + usize::from(k < 4),
             );
-        if fit_draw && split {
-            spot_suits = split_spots;
-        }
-        let draw_mode = projected.iter().any(|&p| p) || fit_draw;
+        let draw_mode = projected.iter().any(|&p| p) || fit_draw || fits_drawn;
         let loose: Vec<bool> = (0..k)
             .map(|i| loose[i] || spot_suits[i] != 0b1111)
             .collect();
         // A length read off the end: the seat must draw that suit there — through the end
         // table, or from the pooled spot cards when every seat is counted and none takes spot
-        // cards.
-        // A fit seat drawing its other suits at the end takes its fit suit's spot cards in
-        // the chain: its length there is its counter (high cards and spot cards taken).
+        // cards. A fit seat drawing its other suits at the end takes its fit suit's spot cards
+        // in the chain: its length there is its counter (high cards and spot cards taken).
         for slot in &mut observed {
             if let Slot::PoolLength { i, suit, counter } = *slot {
                 let drawn = loose[i]
@@ -1338,8 +1321,15 @@ impl Tables {
                 max: MAX_COUNTERS,
             });
         }
+        let taken_counters: Vec<usize> = observed
+            .iter()
+            .filter_map(|slot| match *slot {
+                Slot::TakenLength { counter, .. } => Some(counter),
+                _ => None,
+            })
+            .collect();
         // Clamp ranges into u8 state values; an unreachable lower bound keeps lo > max (count 0).
-        for c in &mut counters {
+        for (ci, c) in counters.iter_mut().enumerate() {
             let max = match c.kind {
                 CounterKind::Seat { w, .. } | CounterKind::Pair { w, .. } => {
                     4 * w.iter().map(|&x| u32::from(x)).sum::<u32>()
@@ -1349,8 +1339,10 @@ impl Tables {
                 CounterKind::Pool => free_honour_total,
                 CounterKind::PoolRank(_) => 4,
                 CounterKind::PoolSuit(_) | CounterKind::Left(_) => 13,
-                // High cards, and spot cards where the seat takes them in the chain.
-                CounterKind::SeatSuit { .. } => 13,
+                // High cards, and spot cards where the seat takes them in the chain (a taken
+                // length).
+                CounterKind::SeatSuit { .. } if taken_counters.contains(&ci) => 13,
+                CounterKind::SeatSuit { .. } => 5,
             };
             if c.probe {
                 if max > u32::from(u8::MAX) {
@@ -1927,46 +1919,37 @@ impl Tables {
             let mut next = *key;
             next.dfa[seat] = to;
             for (ci, c) in self.counters.iter().enumerate() {
-                if let CounterKind::Fit {
-                    a,
-                    b,
-                    min,
-                    max,
-                    mask,
-                } = c.kind
-                {
-                    if b != seat {
-                        continue;
+                let add = match c.kind {
+                    CounterKind::Fit {
+                        a,
+                        b,
+                        min,
+                        max,
+                        mask,
+                    } if b == seat => {
+                        // The fit's first seat's length in the suit: waiting in `aux`, or with
+                        // high cards first, given by the paired step.
+                        let first = if self.highs_first {
+                            partner.unwrap_or(0)
+                        } else {
+                            key.aux[a]
+                        };
+                        let both = first + len;
+                        if mask >> suit & 1 == 0 || both < min {
+                            0
+                        } else if both > max {
+                            FIT_OVER
+                        } else {
+                            1
+                        }
                     }
-                    // The fit's first seat's length in the suit: waiting in `aux`, or with high
-                    // cards first, given by the paired step.
-                    let first = if self.highs_first {
-                        partner.unwrap_or(0)
-                    } else {
-                        key.aux[a]
-                    };
-                    let both = first + len;
-                    let add = if mask >> suit & 1 == 0 || both < min {
-                        0
-                    } else if both > max {
-                        FIT_OVER
-                    } else {
-                        1
-                    };
-                    match c.step(key.ctr[ci], add) {
-                        Some(v) => next.ctr[ci] = v,
-                        None => continue 'take,
-                    }
-                }
-            }
-            // A length observed where the seat takes the suit's spot cards.
-            for (ci, c) in self.counters.iter().enumerate() {
-                if matches!(c.kind, CounterKind::SeatSuit { i, suit: x } if i == seat && x == suit)
-                {
-                    match c.step(next.ctr[ci], n) {
-                        Some(v) => next.ctr[ci] = v,
-                        None => continue 'take,
-                    }
+                    // A length observed where the seat takes the suit's spot cards.
+                    CounterKind::SeatSuit { i, suit: x } if i == seat && x == suit => n,
+                    _ => continue,
+                };
+                match c.step(key.ctr[ci], add) {
+                    Some(v) => next.ctr[ci] = v,
+                    None => continue 'take,
                 }
             }
             if last {

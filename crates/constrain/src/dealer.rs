@@ -193,7 +193,7 @@ impl Exact {
 
 /// Whether a set goes to the halves first: three or four counted seats and points somewhere
 /// (pure shape problems keep the chain's states small, and it samples faster).
-fn halves_first(set: &ConstraintSet, cands: &[Seat]) -> bool {
+pub(crate) fn halves_first(set: &ConstraintSet, cands: &[Seat]) -> bool {
     cands.len() >= 3
         && (cands.iter().any(|&s| !set.seat(s).points.is_empty())
             || set
@@ -249,7 +249,7 @@ fn too_big(e: &TablesError) -> bool {
     )
 }
 
-fn candidates(set: &ConstraintSet) -> Vec<Seat> {
+pub(crate) fn candidates(set: &ConstraintSet) -> Vec<Seat> {
     Seat::ALL
         .into_iter()
         .filter(|s| {

@@ -425,6 +425,62 @@ fn lengths_observed_beside_fits_equal_brute_force() {
     }
 }
 
+/// A seat's pattern or suit length counted cell by cell (the set narrowed to each cell's
+/// shapes, as the statistics do where the observing tables are out of reach) equals brute
+/// force over the last 12 cards, on four- and three-seat sets with points, suits and fits.
+#[test]
+fn patterns_and_lengths_counted_cell_by_cell_equal_brute_force() {
+    use fairdeal_constrain::stats::var::pattern_index;
+    use fairdeal_constrain::stats::{TableSpec, Theory, Var};
+    let names = ["north", "east", "south", "west"];
+    let predeal: String = names
+        .iter()
+        .zip(PREDEALT_SPOTS)
+        .map(|(n, p)| format!("{n}: {p}\n"))
+        .collect();
+    let fits = "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+";
+    let suits = "north: spades 4+, hcp 13+\neast: hearts 4+, hcp 9+\nsouth: diamonds 4+\nwest: clubs 5, hcp 3+";
+    let overcall = "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9";
+    let three = "north: spades 4+, hcp 13+\neast: hearts 4+\nsouth: hcp 9+";
+    let cases = [
+        (fits, Var::Pattern(Seat::North)),
+        (fits, Var::Pattern(Seat::West)),
+        (fits, Var::Length(Seat::West, Suit::Clubs)),
+        (suits, Var::Pattern(Seat::South)),
+        (suits, Var::Length(Seat::North, Suit::Spades)),
+        (overcall, Var::Pattern(Seat::East)),
+        (overcall, Var::Pattern(Seat::South)),
+        (three, Var::Pattern(Seat::West)),
+        (three, Var::Length(Seat::West, Suit::Hearts)),
+    ];
+    for (conditions, var) in cases {
+        let s = set(&format!("{predeal}{conditions}"));
+        let value = |d: &Deal| match var {
+            Var::Pattern(seat) => pattern_index(d.hand(seat).shape()) as u32,
+            Var::Length(seat, suit) => d.hand(seat).suit_len(suit),
+            _ => unreachable!("a shape quantity"),
+        };
+        let want = brute_force_by(&s, value);
+        assert!(want.len() >= 2, "{conditions}: several values of {var:?}");
+        let dealer = Dealer::new(&s, Options::default()).expect("builds");
+        let mut theory = Theory::new(Options::default().budget);
+        theory.push(&s, &dealer, 1);
+        let exact = theory
+            .cell_by_cell(&TableSpec::one(var))
+            .expect("a shape quantity")
+            .unwrap_or_else(|e| panic!("{conditions}: {var:?}: {e}"));
+        let got: BTreeMap<u32, u128> = exact
+            .deals
+            .iter()
+            .enumerate()
+            .filter(|x| *x.1 > 0)
+            .map(|(v, &n)| (v as u32, n))
+            .collect();
+        assert_eq!(got, want, "{conditions}: {var:?}");
+        assert_eq!(exact.total, dealer.count().deals, "{conditions}: {var:?}");
+    }
+}
+
 fn rows(csv: &str) -> impl Iterator<Item = Vec<&str>> {
     csv.lines().skip(1).map(|l| l.split(',').collect())
 }

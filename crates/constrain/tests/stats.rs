@@ -7,7 +7,9 @@
 //! the deals of the other 26 cards. Statistical tests use a fixed ChaCha8 seed and alpha =
 //! 0.001 per table.
 
-use fairdeal_constrain::stats::{patterns, Analysis, ChiSquare, Generator, TableSpec, Theory, Var};
+use fairdeal_constrain::stats::{
+    chi_square, patterns, Analysis, ChiSquare, Generator, TableSpec, Theory, Var,
+};
 use fairdeal_constrain::{parse, Dealer, Options, ALL_DEALS};
 use fairdeal_model::{Deal, Seat};
 use rand_chacha::ChaCha8Rng;
@@ -329,4 +331,88 @@ fn lengths_beside_a_fit_on_each_side_are_exact() {
             "{spec}"
         );
     }
+}
+
+/// Where the tables that observe a seat's pattern are out of reach (points and a suit on
+/// every seat: the pattern needs all four lengths beside four point totals), the pattern is
+/// counted cell by cell — the set narrowed to each pattern in turn. The cells are exact
+/// deals adding up to the count; 20 000 deals pass their chi-square, and the same deals
+/// thinned of a third of the seat's 4-4-3-2 hands fail it. Where both routes reach (North's
+/// pattern beside 1NT's conditions), they agree to the deal. A table whose cells would pass
+/// the work bound says so at once.
+#[test]
+fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
+    use fairdeal_constrain::engine::{Observer, Tables};
+    use fairdeal_constrain::stats::theory::THEORY_TABLE_BYTES;
+    let text = "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10, diamonds 3+\nwest: hcp 5-12, clubs 2-4";
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let budget = Options::default().budget;
+    let direct = Tables::observing_within(
+        &set,
+        &Seat::ALL,
+        budget,
+        &[Observer::Shape(Seat::West)],
+        THEORY_TABLE_BYTES,
+    );
+    assert!(direct.is_err(), "the observing tables are in reach");
+    let tables = vec![
+        TableSpec::one(Var::Pattern(Seat::West)),
+        TableSpec::one(Var::Pattern(Seat::East)),
+    ];
+    let spec = parse(text).unwrap();
+    let mut g = Generator::new(&spec, Options::default()).unwrap();
+    let count = {
+        let d = Dealer::new(&set, Options::default()).unwrap();
+        d.count().deals
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let mut deals = Vec::new();
+    g.sample_many(&mut rng, 20_000, &mut deals).unwrap();
+    // Tallied here rather than by a whole report, whose averages would add twenty tables.
+    for table in &tables {
+        let var = table.vars[0];
+        let e = g
+            .theory()
+            .expected(table)
+            .unwrap_or_else(|e| panic!("{table}: {e}"));
+        let exact = e.exact.as_ref().expect("a plain set's integers");
+        assert_eq!(exact.total, count, "{table}");
+        assert!(
+            exact.deals.iter().filter(|&&n| n > 0).count() >= 10,
+            "{table}"
+        );
+        let mut fair = vec![0u64; var.cells()];
+        let mut thinned = vec![0u64; var.cells()];
+        for (i, d) in deals.iter().enumerate() {
+            let cell = var.cell(d);
+            fair[cell] += 1;
+            if !(cell == 0 && i % 3 == 0) {
+                thinned[cell] += 1;
+            }
+        }
+        assert_passes(table, &chi_square(&fair, &e.probs).expect("tested"));
+        let c = chi_square(&thinned, &e.probs).expect("tested");
+        assert!(
+            c.p < 0.001,
+            "{table}: thinned of a third of its 4-4-3-2 hands, it passes: chi2 {} p {}",
+            c.stat,
+            c.p
+        );
+    }
+
+    let mut t = theory("north: balanced, hcp 15-17\neast: hcp 0-9\nsouth: hcp 8+\nwest: hcp 0-12");
+    let north = TableSpec::one(Var::Pattern(Seat::North));
+    let observed = t.expected(&north).unwrap().exact.unwrap();
+    let by_cells = t.cell_by_cell(&north).unwrap().unwrap();
+    assert_eq!(observed, by_cells);
+
+    let mut t = theory("ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10");
+    let e = t
+        .expected(&TableSpec::one(Var::Pattern(Seat::North)))
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("39 cells one by one would pass the work bound"),
+        "{e}"
+    );
 }

@@ -3,8 +3,9 @@
 //! [`StatsJob::new`] parses the spec and the chosen tables and builds the generator
 //! ([`fairdeal_constrain::stats::Generator`]); [`StatsJob::slice`] first generates deals for
 //! about [`TARGET_MS`] per slice, then computes one table's exact expectation per slice
-//! (each is one table build of the engine, the slow part), so `Cancel` is honoured between
-//! slices. [`StatsJob::report`] turns the analysis into [`StatsReport`], plain data for the
+//! (each is one table build of the engine, the slow part; a table counted cell by cell takes
+//! one cell per slice, [`fairdeal_constrain::stats::Theory::advance`]), so `Cancel` is
+//! honoured between slices. [`StatsJob::report`] turns the analysis into [`StatsReport`], plain data for the
 //! page. Everything is deterministic in the seed, with `fairdeal stats`'s stream (ChaCha8
 //! keyed by the seed) and engine options (the defaults), so a seed gives the same deals in both.
 //!
@@ -185,8 +186,8 @@ impl StatsJob {
         (self.theory_done, self.analysis.tables().len())
     }
 
-    /// Samples for about `budget_ms`, or computes one table's expectation once every deal is
-    /// drawn; true when the report is ready.
+    /// Samples for about `budget_ms`, or computes one table's expectation (or one cell of a
+    /// table counted by narrowing) once every deal is drawn; true when the report is ready.
     pub fn slice(&mut self, budget_ms: f64, now: impl Fn() -> f64) -> Result<bool, String> {
         if self.done() < self.total {
             let t0 = now();
@@ -211,9 +212,11 @@ impl StatsJob {
         }
         let tables = self.analysis.tables();
         if let Some(t) = tables.get(self.theory_done) {
-            // Cached inside the theory: the report reuses it.
-            let _ = self.stage.theory().expected(t);
-            self.theory_done += 1;
+            // Cached inside the theory: the report reuses it. A table counted cell by cell
+            // takes one cell a slice, so a cancel is heard between cells.
+            if self.stage.theory().advance(t) {
+                self.theory_done += 1;
+            }
             return Ok(false);
         }
         Ok(true)

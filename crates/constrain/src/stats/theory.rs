@@ -18,13 +18,22 @@
 //! tables exceed the work budget or the engine's memory bound; [`Unavailable`] says which.
 //! Tables that add seats or pool counts to the counted ones get at most [`QUICK_BUDGET`], so
 //! that a table out of reach fails fast.
+//!
+//! *By narrowing.* Where those tables are out of reach for a seat's pattern or one of its
+//! suit lengths (the patterns beside points on four seats, a seat's lengths beside a fit),
+//! each cell is counted on its own: the set with that seat's shapes narrowed to the cell's
+//! (`west: any 5431`, `west: hearts 3`), counted exactly as the dealer would count it. The
+//! cells' counts are exact deals; they must add up to the set's own count, which is checked.
+//! It costs one count per possible cell (up to 39 for a pattern), so [`Theory::advance`]
+//! takes one cell at a time for callers that must stay responsive (the page's worker).
 
 use super::honours::{self, HONOUR_WORK};
-use super::var::{TableSpec, Var};
+use super::var::{pattern_index, TableSpec, Var};
 use crate::conditions::ConstraintSet;
-use crate::dealer::Dealer;
+use crate::dealer::{candidates, halves_first, Dealer};
 use crate::engine::{Observer, Tables, TablesError};
 use crate::halves::Halves;
+use crate::shape::ShapeSet;
 use fairdeal_model::Seat;
 use std::fmt;
 
@@ -42,6 +51,17 @@ pub const THEORY_TABLE_BYTES: usize = 112 << 20;
 pub enum Unavailable {
     /// Some conditions are applied by rejection, so the exact counts do not describe the sample.
     Rejection,
+    /// The cells counted one by one do not add up to the set's count (a defect, never
+    /// expected: reported rather than shown as exact).
+    Inconsistent,
+    /// Counting the table's cells one by one would pass [`NARROW_WORK`] (tried where the
+    /// table's own tables are out of reach, which `direct` says why, when known).
+    CellByCell {
+        /// The table's cells.
+        cells: usize,
+        /// Why the table's own tables are out of reach.
+        direct: Option<Box<Unavailable>>,
+    },
     /// Counting with the table's quantities kept apart is over the work budget or otherwise
     /// beyond the engine.
     Tables(TablesError),
@@ -54,6 +74,16 @@ impl fmt::Display for Unavailable {
                 "exact expectation not available: some conditions are applied by rejection",
             ),
             Unavailable::Tables(e) => write!(f, "exact expectation not available: {e}"),
+            Unavailable::Inconsistent => f.write_str(
+                "exact expectation not available: the cells counted one by one do not add up to the set's count",
+            ),
+            Unavailable::CellByCell { cells, direct } => {
+                match direct {
+                    Some(d) => write!(f, "{d}, and counting")?,
+                    None => f.write_str("exact expectation not available: counting")?,
+                }
+                write!(f, " its {cells} cells one by one would pass the work bound")
+            }
         }
     }
 }
@@ -82,6 +112,8 @@ struct Part {
     seats: Vec<Seat>,
     weight: u32,
     exact: bool,
+    /// The set's exact count (deals), when `exact`.
+    deals: u128,
     /// Counted by the two halves of the deck ([`Halves`]), whose observers come first.
     by_halves: bool,
 }
@@ -94,6 +126,54 @@ pub struct Theory {
     parts: Vec<Part>,
     budget: u64,
     cache: Vec<(usize, Vec<Observer>, Dist)>,
+    narrowed: Vec<Narrowing>,
+}
+
+/// A quantity of one part counted by narrowing (see the module doc): the cells counted so
+/// far, in order, or why a cell could not be counted.
+#[derive(Debug, Clone)]
+struct Narrowing {
+    part: usize,
+    var: Var,
+    cells: Vec<u128>,
+    /// Cells counted by building tables, and their work (DP steps, or a halves' entries).
+    counted: u64,
+    work: u64,
+    failed: Option<Unavailable>,
+}
+
+/// Most work for one table counted by narrowing: 300 M, about 10–20 seconds here. The work
+/// of a cell is its DP steps, or for a count by halves [`HALVES_ENTRY_WORK`] per stored
+/// entry. Measured (2026-11-28): North's pattern beside `ns: fit 8+ spades` with points on
+/// two seats, 175 M in 6 s (39 builds of 0.1–0.25 s); West's, uncounted there, 405 M in
+/// 30 s (each narrowed set counts a fourth seat), which gives up after its first cell.
+pub const NARROW_WORK: u64 = 300_000_000;
+
+/// The work charged per stored entry of a count by halves: 12 DP steps, as measured beside
+/// `north: balanced, hcp 15-17` / `east: hcp 0-9` (narrowed to 4432: 663 k entries in
+/// 0.75 s by halves; to 5431: 33.5 M steps in 2.9 s by the chain).
+const HALVES_ENTRY_WORK: u64 = 12;
+
+/// The quantity of a table that can be counted by narrowing: a seat's pattern or one of its
+/// suit lengths ([`cell_shapes`]), alone in the table.
+fn narrowable(table: &TableSpec) -> Option<Var> {
+    match table.vars[..] {
+        [v] => cell_shapes(v, 0).map(|_| v),
+        _ => None,
+    }
+}
+
+/// The seat of a quantity of the seat's shape and the shapes in its cell `cell` (`None` for
+/// points).
+fn cell_shapes(var: Var, cell: usize) -> Option<(Seat, ShapeSet)> {
+    match var {
+        Var::Pattern(seat) => Some((seat, ShapeSet::from_fn(|s| pattern_index(s) == cell))),
+        Var::Length(seat, suit) => Some((
+            seat,
+            ShapeSet::from_fn(|s| usize::from(s[suit.index()]) == cell),
+        )),
+        Var::Hcp(_) | Var::PairHcp(_) => None,
+    }
 }
 
 impl Theory {
@@ -104,6 +184,7 @@ impl Theory {
             parts: Vec::new(),
             budget,
             cache: Vec::new(),
+            narrowed: Vec::new(),
         }
     }
 
@@ -113,6 +194,7 @@ impl Theory {
         self.parts.push(Part {
             set: set.clone(),
             exact: count.is_exact(),
+            deals: count.deals,
             seats: count.exact_seats,
             by_halves: dealer.halves().is_some(),
             weight,
@@ -254,19 +336,28 @@ impl Theory {
         let mut probs = vec![0.0; cells];
         let mut exact = None;
         for part in 0..self.parts.len() {
-            let dist = self.distribution(part, &observers)?;
-            let mut deals = vec![0u128; cells];
-            for (values, n) in &dist {
-                let cell = table
-                    .vars
-                    .iter()
-                    .zip(&offsets)
-                    .fold(0, |acc, (v, &(o, w))| {
-                        let slice = values.get(o..o + w).unwrap_or(&[]);
-                        acc * v.cells() + v.cell_of_observed(slice).min(v.cells() - 1)
-                    });
-                deals[cell] += n;
-            }
+            let deals = match (self.distribution(part, &observers), narrowable(table)) {
+                (Ok(dist), _) => {
+                    let mut deals = vec![0u128; cells];
+                    for (values, n) in &dist {
+                        let cell = table
+                            .vars
+                            .iter()
+                            .zip(&offsets)
+                            .fold(0, |acc, (v, &(o, w))| {
+                                let slice = values.get(o..o + w).unwrap_or(&[]);
+                                acc * v.cells() + v.cell_of_observed(slice).min(v.cells() - 1)
+                            });
+                        deals[cell] += n;
+                    }
+                    deals
+                }
+                (Err(Unavailable::Tables(_)), Some(var)) => {
+                    while !self.narrow_step(part, var) {}
+                    self.narrowed_counts(part, var)?
+                }
+                (Err(e), _) => return Err(e),
+            };
             let total: u128 = deals.iter().sum();
             let w = f64::from(self.parts[part].weight) / weight_sum;
             for (p, d) in probs.iter_mut().zip(&deals) {
@@ -279,6 +370,145 @@ impl Theory {
             }
         }
         Ok(Expected { probs, exact })
+    }
+
+    /// The exact counts of a table of one seat's pattern or one of its suit lengths counted
+    /// cell by cell (see the module doc), whether or not the table's own tables are in reach:
+    /// for comparing the two routes. `None` for any other table; the first part's counts for a
+    /// levelled set.
+    pub fn cell_by_cell(&mut self, table: &TableSpec) -> Option<Result<ExactCounts, Unavailable>> {
+        let var = narrowable(table)?;
+        if !self.parts.first()?.exact {
+            return Some(Err(Unavailable::Rejection));
+        }
+        while !self.narrow_step(0, var) {}
+        Some(self.narrowed_counts(0, var).map(|deals| ExactCounts {
+            total: deals.iter().sum(),
+            deals,
+        }))
+    }
+
+    /// Does part of the work of [`Theory::expected`] for `table`: one cell of a table counted
+    /// by narrowing, or else the whole expectation. True when `expected` will be immediate.
+    pub fn advance(&mut self, table: &TableSpec) -> bool {
+        if let Some(var) = narrowable(table) {
+            for part in 0..self.parts.len() {
+                let direct = self.distribution(part, &[var.observer()]);
+                if matches!(direct, Err(Unavailable::Tables(_))) && !self.narrow_step(part, var) {
+                    return false;
+                }
+            }
+        }
+        let _ = self.expected(table);
+        true
+    }
+
+    /// The cells of `var` in `part` counted by narrowing, once [`Theory::narrow_step`] says
+    /// they are all done: their deals, or why not (a cell out of reach, or cells that do not
+    /// add up to the set's count).
+    fn narrowed_counts(&self, part: usize, var: Var) -> Result<Vec<u128>, Unavailable> {
+        let n = self
+            .narrowed
+            .iter()
+            .find(|n| n.part == part && n.var == var)
+            .ok_or(Unavailable::Inconsistent)?;
+        if let Some(e) = &n.failed {
+            return Err(e.clone());
+        }
+        let total: u128 = n.cells.iter().sum();
+        debug_assert_eq!(total, self.parts[part].deals, "{var:?} narrowed");
+        if total != self.parts[part].deals || n.cells.len() != var.cells() {
+            return Err(Unavailable::Inconsistent);
+        }
+        Ok(n.cells.clone())
+    }
+
+    /// Counts the next cell of `var` in `part` by narrowing; true when every cell is counted
+    /// or one could not be (the rest are then not tried).
+    fn narrow_step(&mut self, part: usize, var: Var) -> bool {
+        let at = match self
+            .narrowed
+            .iter()
+            .position(|n| n.part == part && n.var == var)
+        {
+            Some(at) => at,
+            None => {
+                self.narrowed.push(Narrowing {
+                    part,
+                    var,
+                    cells: Vec::new(),
+                    counted: 0,
+                    work: 0,
+                    failed: None,
+                });
+                self.narrowed.len() - 1
+            }
+        };
+        let n = &self.narrowed[at];
+        if n.failed.is_some() || n.cells.len() == var.cells() {
+            return true;
+        }
+        let cell = n.cells.len();
+        let counted = self.count_cell(part, var, cell);
+        // The cells still to count that some deal may fall in (a shape the seat's own
+        // conditions exclude costs nothing).
+        let set = &self.parts[part].set;
+        let left = (cell + 1..var.cells())
+            .filter_map(|c| cell_shapes(var, c))
+            .filter(|(seat, shapes)| !set.seats[seat.index()].shapes.intersect(*shapes).is_empty())
+            .count() as u64;
+        let direct = self
+            .cache
+            .iter()
+            .find(|c| c.0 == part && c.1 == [var.observer()])
+            .and_then(|c| c.2.clone().err())
+            .map(Box::new);
+        let n = &mut self.narrowed[at];
+        match counted {
+            Ok((deals, work)) => {
+                n.cells.push(deals);
+                if work > 0 {
+                    n.counted += 1;
+                    n.work += work;
+                }
+                // The work so far and each cell left reckoned at the mean of those counted so
+                // far (the first, the most frequent shapes, is among the dearest), so that a
+                // table out of reach gives up after its first cells rather than its last.
+                let expected = n.work + n.work / n.counted.max(1) * left;
+                if expected > NARROW_WORK {
+                    n.failed = Some(Unavailable::CellByCell {
+                        cells: var.cells(),
+                        direct,
+                    });
+                }
+            }
+            Err(e) => n.failed = Some(e),
+        }
+        n.failed.is_some() || n.cells.len() == var.cells()
+    }
+
+    /// The deals of `part` whose `var` falls in `cell`: the set narrowed to the cell's shapes,
+    /// counted on every seat with a condition (by halves where the dealer would use them,
+    /// else by the chain within the statistics' budget and memory bound), and the work it
+    /// took (0 for a cell the seat's own shapes exclude).
+    fn count_cell(&self, part: usize, var: Var, cell: usize) -> Result<(u128, u64), Unavailable> {
+        let (seat, shapes) = cell_shapes(var, cell).ok_or(Unavailable::Inconsistent)?;
+        let mut set = self.parts[part].set.clone();
+        let conditions = &mut set.seats[seat.index()];
+        conditions.shapes = conditions.shapes.intersect(shapes);
+        if conditions.shapes.is_empty() {
+            return Ok((0, 0));
+        }
+        conditions.constrained = true;
+        let seats = candidates(&set);
+        if halves_first(&set, &seats) {
+            if let Some(h) = Halves::new(&set, &seats) {
+                return Ok((h.deals(), (h.entries() as u64).max(1) * HALVES_ENTRY_WORK));
+            }
+        }
+        Tables::observing_within(&set, &seats, self.budget, &[], THEORY_TABLE_BYTES)
+            .map(|t| (t.deals(), t.work().max(1)))
+            .map_err(Unavailable::Tables)
     }
 
     /// The exact mean and standard deviation of a numeric quantity.

@@ -339,7 +339,8 @@ fn lengths_beside_a_fit_on_each_side_are_exact() {
 /// deals adding up to the count; 20 000 deals pass their chi-square, and the same deals
 /// thinned of a third of the seat's 4-4-3-2 hands fail it. Where both routes reach (North's
 /// pattern beside 1NT's conditions), they agree to the deal. A table whose cells would pass
-/// the work bound says so at once.
+/// the work bound says so at once. `Theory::advance` takes one cell a call (the page's
+/// worker stays responsive).
 #[test]
 fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
     use fairdeal_constrain::engine::{Observer, Tables};
@@ -371,6 +372,12 @@ fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
     // Tallied here rather than by a whole report, whose averages would add twenty tables.
     for table in &tables {
         let var = table.vars[0];
+        // As the page's worker does: one cell per call, then the expectation at once.
+        let mut calls = 1;
+        while !g.theory().advance(table) {
+            calls += 1;
+        }
+        assert!(calls >= 10, "{table}: {calls} calls");
         let e = g
             .theory()
             .expected(table)

@@ -297,6 +297,34 @@ test('statistics: deals in the worker, observed against exact expectation, chi-s
   await context.close();
 });
 
+// A pattern whose observing tables are out of reach (beside a fit with points on two seats)
+// is counted cell by cell in the worker: the progress names the cells and moves the bar, the
+// page keeps answering, and Cancel is heard between two cells.
+test('statistics: a table counted cell by cell shows its cells; the page answers; Cancel stops it', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  await page.fill('#constrain-text', 'ns: fit 8+ spades\nnorth: hcp 12+\neast: hcp 10+');
+  await page.fill('#stats-deals', '500');
+  await page.fill('#stats-tables', '');
+  await page.click('#stats-run');
+  const label = page.locator('#stats-running label');
+  await page.waitForFunction(
+    () => /the next cell by cell: ([3-9]|[1-3][0-9]) of 39/.test(document.querySelector('#stats-running label')?.textContent ?? ''),
+    null, { timeout: 60_000 });
+  assert.match(await label.textContent(), /^Computing exact expectations: 0 of 24 tables done \(the next cell by cell: \d+ of 39\)$/);
+  const value = Number(await page.getAttribute('#stats-progress', 'value'));
+  assert.ok(value > 0 && value < 1, `the bar moves within the first table: ${value}`);
+  const t0 = Date.now();
+  await page.evaluate(() => 1);
+  assert.ok(Date.now() - t0 < 100, `the page answered in ${Date.now() - t0} ms`);
+  await shot(page, 'constrain-stats-cells');
+  await page.click('#stats-cancel');
+  await page.locator('#stats-cancelled').waitFor({ timeout: 5000 });
+  assert.equal(await page.isEnabled('#stats-run'), true);
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // Runs `fairdeal <args>` with the spec in a temporary file (its path replaces `SPEC`).
 function cliWithSpec(spec, args) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fairdeal-seed-'));

@@ -379,6 +379,8 @@ mod stats {
             total: 9,
             tables_done: 0,
             tables: 0,
+            cells_done: 0,
+            cells: 0,
         }));
         assert_eq!(stale, s, "other jobs are ignored");
         let s = s.next(StatsAction::Worker(FromWorker::StatsProgress {
@@ -387,8 +389,18 @@ mod stats {
             total: 200,
             tables_done: 4,
             tables: 24,
+            cells_done: 7,
+            cells: 39,
         }));
-        assert!(matches!(s, StatsRun::Running { tables_done: 4, .. }));
+        assert!(matches!(
+            s,
+            StatsRun::Running {
+                tables_done: 4,
+                cells_done: 7,
+                cells: 39,
+                ..
+            }
+        ));
         let done = s.next(StatsAction::Worker(FromWorker::StatsDone {
             job: 3,
             report: Box::new(r.clone()),

@@ -202,6 +202,11 @@ pub enum FromWorker {
         tables_done: u32,
         /// Tables in the run.
         tables: u32,
+        /// Cells of the table under way counted so far, when it is counted cell by cell (0
+        /// otherwise).
+        cells_done: u32,
+        /// That table's cells (0 when it is not counted cell by cell).
+        cells: u32,
     },
     /// A statistics run finished: observed against expected, with chi-square.
     StatsDone {

@@ -230,12 +230,23 @@ impl StatsJob {
     /// The progress message.
     pub fn progress(&self, job: u32) -> FromWorker {
         let (tables_done, tables) = self.tables_done();
+        let (cells_done, cells) = match &self.stage {
+            Stage::Theory(theory) => self
+                .analysis
+                .tables()
+                .get(tables_done)
+                .and_then(|t| theory.cells_counted(t)),
+            Stage::Dealing(_) => None,
+        }
+        .unwrap_or((0, 0));
         FromWorker::StatsProgress {
             job,
             done: self.done(),
             total: self.total,
             tables_done: tables_done as u32,
             tables: tables as u32,
+            cells_done: cells_done as u32,
+            cells: cells as u32,
         }
     }
 }

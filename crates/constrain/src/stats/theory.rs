@@ -388,6 +388,17 @@ impl Theory {
         }))
     }
 
+    /// How far the count of `table` cell by cell has gone, while it is under way: cells
+    /// counted and cells in all (`None` when the table is not being counted that way, or is
+    /// done).
+    pub fn cells_counted(&self, table: &TableSpec) -> Option<(usize, usize)> {
+        let var = narrowable(table)?;
+        self.narrowed
+            .iter()
+            .find(|n| n.var == var && n.failed.is_none() && n.cells.len() < var.cells())
+            .map(|n| (n.cells.len(), var.cells()))
+    }
+
     /// Does part of the work of [`Theory::expected`] for `table`: one cell of a table counted
     /// by narrowing, or else the whole expectation. True when `expected` will be immediate.
     pub fn advance(&mut self, table: &TableSpec) -> bool {

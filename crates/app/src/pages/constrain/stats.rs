@@ -40,6 +40,10 @@ pub enum StatsRun {
         tables_done: u32,
         /// Tables.
         tables: u32,
+        /// Cells counted of the table under way, and its cells, when it is counted cell by
+        /// cell (0 and 0 otherwise).
+        cells_done: u32,
+        cells: u32,
     },
     /// Finished.
     Done(Rc<StatsReport>),
@@ -86,6 +90,8 @@ impl StatsRun {
                 total,
                 tables_done: 0,
                 tables: 0,
+                cells_done: 0,
+                cells: 0,
             },
             StatsAction::Cancel => match self {
                 StatsRun::Running { .. } => StatsRun::Cancelled,
@@ -99,12 +105,16 @@ impl StatsRun {
                     total,
                     tables_done,
                     tables,
+                    cells_done,
+                    cells,
                 } if mine(job) => StatsRun::Running {
                     job,
                     done,
                     total,
                     tables_done,
                     tables,
+                    cells_done,
+                    cells,
                 },
                 FromWorker::StatsDone { job, report } if mine(job) => {
                     StatsRun::Done(Rc::new(*report))
@@ -294,17 +304,29 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
             total,
             tables_done,
             tables,
+            cells_done,
+            cells,
             ..
         } => {
             let text = if done < total || *tables == 0 {
                 format!("Generating deals: {done} of {total}")
+            } else if *cells > 0 {
+                format!(
+                    "Computing exact expectations: {tables_done} of {tables} tables done (the next cell by cell: {cells_done} of {cells})"
+                )
             } else {
-                format!("Computing exact expectations: table {tables_done} of {tables}")
+                format!("Computing exact expectations: {tables_done} of {tables} tables done")
             };
+            // A table counted cell by cell moves the bar by its share of cells.
             let (v, m) = if done < total || *tables == 0 {
-                (*done, *total)
+                (f64::from(*done), *total)
+            } else if *cells > 0 {
+                (
+                    f64::from(*tables_done) + f64::from(*cells_done) / f64::from(*cells),
+                    *tables,
+                )
             } else {
-                (*tables_done, *tables)
+                (f64::from(*tables_done), *tables)
             };
             html! {
                 <div class="cst-progress" id="stats-running" role="status">

@@ -7,18 +7,19 @@
 //! expected counts and a chi-square test (cells expected < 5 pooled, df, p-value); where
 //! the engine cannot count a table exactly it says "exact expectation not available" and
 //! why. Per-seat averages (HCP, suit lengths) come with their exact means and z-scores.
-//! `--csv` writes one CSV (kind = cell | test | average) instead of text. Seeds as in
+//! `--csv` writes one CSV (kind = cell | test | average) instead of text. While the
+//! expectations are computed, stderr (when a terminal) says how far they have gone. Seeds as in
 //! `fairdeal constrain` (a seed drawn from the OS is printed, on stderr, only with
 //! `--reveal-seed`).
 
 use super::constrain::seed_or_fresh;
 use super::count::read_spec;
-use fairdeal_constrain::stats::{Analysis, Generator, Report, TableReport, TableSpec};
+use fairdeal_constrain::stats::{Analysis, Generator, Report, TableReport, TableSpec, Theory};
 use fairdeal_constrain::Options;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use std::fmt::Write as _;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 /// Arguments of `fairdeal stats`.
@@ -78,7 +79,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         eprintln!("rejection accepted {accepted} of {tries} exact draws");
     }
     // The dealing tables are freed before the expectations are built (peak memory).
-    let report = analysis.report(&mut generator.into_theory());
+    let mut theory = generator.into_theory();
+    expect_with_progress(&analysis, &mut theory);
+    let report = analysis.report(&mut theory);
     let text = if args.csv {
         csv(&report)
     } else {
@@ -89,6 +92,34 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
+}
+
+/// Computes every table's exact expectation (cached in `theory` for the report), saying how
+/// far it has gone on stderr when that is a terminal: a table counted cell by cell can take
+/// seconds.
+fn expect_with_progress(analysis: &Analysis, theory: &mut Theory) {
+    let terminal = std::io::stderr().is_terminal();
+    let tables = analysis.tables();
+    for (done, table) in tables.iter().enumerate() {
+        loop {
+            if terminal {
+                let cells = theory
+                    .cells_counted(table)
+                    .map(|(c, n)| format!(" (the next cell by cell: {c} of {n})"))
+                    .unwrap_or_default();
+                eprint!(
+                    "\r\x1b[2Kexact expectations: {done} of {} tables done{cells}",
+                    tables.len()
+                );
+            }
+            if theory.advance(table) {
+                break;
+            }
+        }
+    }
+    if terminal {
+        eprint!("\r\x1b[2K");
+    }
 }
 
 fn test_line(t: &TableReport) -> String {

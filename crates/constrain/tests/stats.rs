@@ -339,7 +339,7 @@ fn lengths_beside_a_fit_on_each_side_are_exact() {
 /// deals adding up to the count; 20 000 deals pass their chi-square, and the same deals
 /// thinned of a third of the seat's 4-4-3-2 hands fail it. Where both routes reach (North's
 /// pattern beside 1NT's conditions), they agree to the deal. A table whose cells would pass
-/// the work bound says so at once. `Theory::advance` takes one cell a call (the page's
+/// the work bound says so at once, and one with a cell out of reach names it. `Theory::advance` takes one cell a call (the page's
 /// worker stays responsive).
 #[test]
 fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
@@ -419,7 +419,20 @@ fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
         .unwrap_err();
     assert!(
         e.to_string()
-            .contains("39 cells one by one would pass the work bound"),
+            .contains("; counted cell by cell, its 39 cells would pass the work bound"),
+        "{e}"
+    );
+    // West's spades beside the spade fit: a narrowed cell's own tables are out of reach.
+    let mut t = theory("ns: fit 8+ spades\nnorth: hcp 12+\neast: hcp 10+");
+    let e = t
+        .expected(&TableSpec::one(Var::Length(
+            Seat::West,
+            fairdeal_model::Suit::Spades,
+        )))
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("; counted cell by cell, the cell of length 0 is out of reach too: counting exactly for [North, East, South, West]"),
         "{e}"
     );
 }

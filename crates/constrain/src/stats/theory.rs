@@ -54,13 +54,16 @@ pub enum Unavailable {
     /// The cells counted one by one do not add up to the set's count (a defect, never
     /// expected: reported rather than shown as exact).
     Inconsistent,
-    /// Counting the table's cells one by one would pass [`NARROW_WORK`] (tried where the
-    /// table's own tables are out of reach, which `direct` says why, when known).
+    /// Counted cell by cell (tried where the table's own tables are out of reach, which
+    /// `direct` says why, when known), a cell is out of reach too (`cell`: its label and
+    /// why), or else the cells would pass [`NARROW_WORK`].
     CellByCell {
         /// The table's cells.
         cells: usize,
         /// Why the table's own tables are out of reach.
         direct: Option<Box<Unavailable>>,
+        /// The cell that could not be counted, and why.
+        cell: Option<(String, TablesError)>,
     },
     /// Counting with the table's quantities kept apart is over the work budget or otherwise
     /// beyond the engine.
@@ -77,12 +80,19 @@ impl fmt::Display for Unavailable {
             Unavailable::Inconsistent => f.write_str(
                 "exact expectation not available: the cells counted one by one do not add up to the set's count",
             ),
-            Unavailable::CellByCell { cells, direct } => {
+            Unavailable::CellByCell {
+                cells,
+                direct,
+                cell,
+            } => {
                 match direct {
-                    Some(d) => write!(f, "{d}, and counting")?,
-                    None => f.write_str("exact expectation not available: counting")?,
+                    Some(d) => write!(f, "{d}; counted cell by cell, ")?,
+                    None => f.write_str("exact expectation not available: counted cell by cell, ")?,
                 }
-                write!(f, " its {cells} cells one by one would pass the work bound")
+                match cell {
+                    Some((label, e)) => write!(f, "the cell {label} is out of reach too: {e}"),
+                    None => write!(f, "its {cells} cells would pass the work bound"),
+                }
             }
         }
     }
@@ -490,8 +500,22 @@ impl Theory {
                     n.failed = Some(Unavailable::CellByCell {
                         cells: var.cells(),
                         direct,
+                        cell: None,
                     });
                 }
+            }
+            Err(Unavailable::Tables(e)) => {
+                n.failed = Some(Unavailable::CellByCell {
+                    cells: var.cells(),
+                    direct,
+                    cell: Some((
+                        match var {
+                            Var::Length(..) => format!("of length {cell}"),
+                            _ => var.label(cell),
+                        },
+                        e,
+                    )),
+                })
             }
             Err(e) => n.failed = Some(e),
         }

@@ -324,6 +324,16 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
             // A fit seat with a shape of its own (it names its fit suit among its suits).
             "ns: fit 7+ spades\nnorth: spades 4+, hcp 10+\neast: hearts 4+, hcp 5+",
             "north: balanced, hcp 12+\nns: fit 6+ spades\neast: hearts 3+\nwest: hcp 2+",
+            // A seat outside the fit naming the fit suit (an overcall in it, a balanced
+            // opener beside the other side's fit): it takes its spot cards there first, the
+            // fit's two seats last, in the paired step.
+            "ns: fit 6+ spades, hcp 18+\neast: spades 3+, hcp 6+\nwest: hcp 0-9",
+            "north: balanced, hcp 12+\nsouth: hearts 3+\new: fit 6+ spades",
+            "ew: fit 6+ hearts\nnorth: hearts 2-3, spades 3+, hcp 9+\nsouth: hcp 8+",
+            // Two fits in one suit, one on each side: counted suit by suit (the paired step
+            // gives one fit its first seat's length; these were counted wrongly before).
+            "ns: fit 7+ spades\new: fit 5+ spades\nnorth: balanced, hcp 10+",
+            "ns: fit 6+ spades\new: fit 6+ spades\nnorth: hearts 3+, hcp 10+\neast: hcp 6+",
         ],
     );
 }

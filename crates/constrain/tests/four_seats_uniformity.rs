@@ -255,6 +255,34 @@ fn a_fit_beside_an_overcall_by_fit_hearts_and_points() {
     );
 }
 
+/// A seat outside the fit naming the fit suit (East's hearts beside NS's heart fit): East
+/// takes its spot cards there first and the fit's two seats last, in the paired step. Cells
+/// by the fit's length, East's hearts and West's points.
+#[test]
+fn an_overcall_in_the_fit_suit_by_fit_hearts_and_points() {
+    check_grid(
+        "ns: fit 8+ hearts, hcp 20+\neast: hearts 3+, hcp 10-15\nwest: hcp 0-10",
+        55,
+        &[
+            Axis {
+                condition: "ns: fit {lo}-{hi} hearts",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| fit(d, Seat::North, Seat::South, Suit::Hearts),
+            },
+            Axis {
+                condition: "east: hearts {lo}-{hi}",
+                bands: &[(3, 3), (4, 13)],
+                value: |d| d.hand(Seat::East).suit_len(Suit::Hearts),
+            },
+            Axis {
+                condition: "west: hcp {lo}-{hi}",
+                bands: &[(0, 5), (6, 10)],
+                value: |d| hcp(d, Seat::West),
+            },
+        ],
+    );
+}
+
 /// A fit seat with a shape of its own (North names spades, its fit suit) beside a fit on the
 /// other side: cells by the NS fit's length, North's spades and the EW fit's length.
 #[test]

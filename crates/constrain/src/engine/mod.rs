@@ -52,8 +52,11 @@
 //! way: its two seats take each fit suit's spot cards in one paired step, which sees both
 //! lengths, so no length waits in a state. So do a fit on each side, each in one suit (each
 //! pair draws the other's fit suit at the end), and a one-suit fit beside seats whose shapes
-//! name other suits (an overcall beside the fit); a fit seat with a shape of its own names its
-//! fit suit among the suits it reads.
+//! name other suits or the fit suit itself (an overcall beside the fit, or in its suit: the
+//! fit's two seats take the suit last, in the paired step); a fit seat with a shape of its
+//! own names its fit suit among the suits it reads. Two partnerships' fits never share a
+//! suit this way (the paired step gives one pair its first seat's length): such sets go
+//! suit by suit.
 //!
 //! *Fewer states with high cards first.* Three things keep the tables of such sets small
 //! (they made `N balanced 12-14, E 8-11 4-5♥, S 6-10 3+♦, W 5-12 2-4♣` exact on four seats:
@@ -1147,9 +1150,10 @@ impl Tables {
         // Fits beside projected seats: every fit seat's fits are in one suit, which it takes
         // in a paired step with its partner (`ns: fit 8+ spades` beside `east: hearts 5+`); a
         // fit seat with a shape of its own names its fit suit among its suits (`north:
-        // balanced` in a spade fit names spades and two more); no other seat names a fit suit,
-        // so that the fit's two seats are that suit's only takers. Per seat: its fit suit (0
-        // if in no fit).
+        // balanced` in a spade fit names spades and two more); another seat may name the fit
+        // suit too (`east: spades 5+` beside the spade fit): it takes its spot cards there
+        // before the fit's two seats, which come last (`spot_steps`). Per seat: its fit suit
+        // (0 if in no fit).
         let fit_suit_of: Option<Vec<u8>> = (0..k)
             .map(|i| if in_fit[i] { pair_suit(i) } else { Some(0) })
             .collect();
@@ -1165,9 +1169,19 @@ impl Tables {
         // diamonds` took 10 s and 218 MB with high cards first (each seat keeps its high cards
         // of two suits waiting), against three seats exact in 1 s.
         let fit_each_side = fit_mask.count_ones() == 2;
+        // No suit in fits of two partnerships (`ns: fit 8+ spades` beside `ew: fit 5+
+        // spades`): the paired step gives one pair's fits its first seat's length, so such
+        // sets go suit by suit, where each length waits in the state (they were counted
+        // wrongly here before). Fits of one pair may share a suit (a cell `ns: fit 8-8
+        // spades` added to `ns: fit 8+ spades`).
+        let fits_apart = fit_pairs.iter().all(|&(a, b, m)| {
+            fit_pairs
+                .iter()
+                .all(|&(c, d, n)| (a, b) == (c, d) || m & n == 0)
+        });
         // Whether the fits are drawn at the end beside projected seats (below).
         let mut fits_drawn = false;
-        if let Some(fit_suit_of) = fit_suit_of.filter(|_| k >= 2) {
+        if let Some(fit_suit_of) = fit_suit_of.filter(|_| k >= 2 && fits_apart) {
             let base: Vec<u8> = (0..k)
                 .map(|i| {
                     if in_fit[i] {
@@ -1201,7 +1215,7 @@ impl Tables {
                     let mut masks: Vec<u8> = named_suit_choices(&sc.shapes)
                         .into_iter()
                         .map(|m| m | length_suits[i] | fit_suit_of[i])
-                        .filter(|m| m & pool_suits[i] == 0 && m & fit_mask & !fit_suit_of[i] == 0)
+                        .filter(|m| m & pool_suits[i] == 0)
                         .collect();
                     let fewest = masks.iter().map(|m| m.count_ones()).min()?;
                     masks.retain(|m| m.count_ones() == fewest && fewest <= 3);
@@ -1395,9 +1409,26 @@ impl Tables {
         let highs_first = draw_mode;
         // The spot steps of one suit.
         let spot_steps = |suit: Suit| -> Vec<Step> {
-            let spot_seats: Vec<usize> = (0..k)
+            let mut spot_seats: Vec<usize> = (0..k)
                 .filter(|&i| spot_suits[i] >> suit.index() & 1 == 1)
                 .collect();
+            // With high cards first, a fit's first seat's length reaches the fit's counter
+            // only through the paired step (`take_spots`' `partner`), so the fit's two seats
+            // are the suit's last two takes, after any other seat naming the suit (an
+            // overcall in the fit suit). One pair's fits a suit: the structure is chosen
+            // only so.
+            if highs_first {
+                let mut in_suit = fit_pairs.iter().filter(|&&(a, b, mask)| {
+                    mask >> suit.index() & 1 == 1
+                        && spot_seats.contains(&a)
+                        && spot_seats.contains(&b)
+                });
+                if let Some(&(a, b, _)) = in_suit.next() {
+                    debug_assert!(in_suit.all(|f| (f.0, f.1) == (a, b)), "one pair a suit");
+                    spot_seats.retain(|&j| j != a && j != b);
+                    spot_seats.extend([a, b]);
+                }
+            }
             // Spot cards nobody else can take: every seat counted and none drawing this
             // suit at the end (none loose, or every seat taking spot steps here).
             let all = undrawn >> suit.index() & 1 == 1;

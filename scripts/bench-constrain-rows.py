@@ -72,6 +72,12 @@ ROWS = [
      "north: hcp 15-17, balanced\neast: hearts 5+, hcp 8-15\nns: fit 8+ spades"),
     ("`ns: fit 8+ spades, hcp 22-25` / `north: spades 5+` / `ew: fit 9+ hearts`",
      "ns: fit 8+ spades, hcp 22-25\nnorth: spades 5+\new: fit 9+ hearts"),
+    ("`ns: fit 8+ spades, hcp 22+` / `east: spades 5+, hcp 8+` / `west: hcp 0-10` (an overcall in the fit suit)",
+     "ns: fit 8+ spades, hcp 22+\neast: spades 5+, hcp 8+\nwest: hcp 0-10"),
+    ("`ns: fit 8+ majors` / `east: hearts 5+, hcp 8+` / `west: hcp 0-10` (a major fit beside an overcall)",
+     "ns: fit 8+ majors\neast: hearts 5+, hcp 8+\nwest: hcp 0-10"),
+    ("`north: balanced, hcp 15-17` / `east: spades 5+, hcp 8-15` / `ew: fit 8+ spades` (1NT, an overcall, its raise)",
+     "north: balanced, hcp 15-17\neast: spades 5+, hcp 8-15\new: fit 8+ spades"),
     ("`N 4+♠ 4+♥ 15+, E 4+♦ 5+, S 3+♥ 4+♣ 8+, W 0-3♣ 3+, NS 25+` (open-ended, by halves)",
      "north: spades 4+, hearts 4+, hcp 15+\neast: diamonds 4+, hcp 5+\nsouth: hearts 3+, clubs 4+, hcp 8+\n"
      "west: clubs 0-3, hcp 3+\nns: hcp 25+"),

@@ -334,6 +334,11 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
             // gives one fit its first seat's length; these were counted wrongly before).
             "ns: fit 7+ spades\new: fit 5+ spades\nnorth: balanced, hcp 10+",
             "ns: fit 6+ spades\new: fit 6+ spades\nnorth: hearts 3+, hcp 10+\neast: hcp 6+",
+            // A fit over two suits beside named seats (each fit suit taken in a paired
+            // step, the named seat's takes first where it names a fit suit).
+            "ns: fit 6+ majors\neast: hearts 3+, hcp 6+\nwest: hcp 0-9",
+            "ns: fit 6-7 majors, hcp 18+\neast: spades 3+\nwest: hcp 2+",
+            "ew: fit 6+ minors\nnorth: clubs 2-3, hcp 9+\nsouth: hcp 6+",
         ],
     );
 }

@@ -283,6 +283,41 @@ fn an_overcall_in_the_fit_suit_by_fit_hearts_and_points() {
     );
 }
 
+/// A fit over two suits beside an overcall (the fit's seats take each major in a paired
+/// step, East its hearts first): cells by the longer major fit, East's hearts and West's
+/// points.
+#[test]
+fn a_major_fit_beside_an_overcall_by_fit_hearts_and_points() {
+    check_grid(
+        "ns: fit 8+ majors\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
+        44,
+        &[
+            Axis {
+                condition: "ns: fit {lo}-{hi} majors",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| {
+                    fit(d, Seat::North, Seat::South, Suit::Spades).max(fit(
+                        d,
+                        Seat::North,
+                        Seat::South,
+                        Suit::Hearts,
+                    ))
+                },
+            },
+            Axis {
+                condition: "east: hearts {lo}-{hi}",
+                bands: &[(5, 5), (6, 13)],
+                value: |d| d.hand(Seat::East).suit_len(Suit::Hearts),
+            },
+            Axis {
+                condition: "west: hcp {lo}-{hi}",
+                bands: &[(0, 4), (5, 10)],
+                value: |d| hcp(d, Seat::West),
+            },
+        ],
+    );
+}
+
 /// A fit seat with a shape of its own (North names spades, its fit suit) beside a fit on the
 /// other side: cells by the NS fit's length, North's spades and the EW fit's length.
 #[test]

@@ -1134,25 +1134,21 @@ impl Tables {
                 _ => None,
             })
             .collect();
-        // A fit seat's fit suit, when all its fits are in one and the same suit.
+        // A fit seat's fit suits: every suit of its partnership's fits (`fit 8+ majors`
+        // names two). Each is taken in a paired step, as the suit's last two takes.
         let pair_suit = |seat: usize| {
-            let masks: Vec<u8> = fit_pairs
+            fit_pairs
                 .iter()
                 .filter(|&&(a, b, _)| a == seat || b == seat)
                 .map(|&(_, _, m)| m)
-                .collect();
-            masks
-                .iter()
-                .all(|&m| m == masks[0] && m.count_ones() == 1)
-                .then(|| masks.first().copied())
-                .flatten()
+                .reduce(|x, y| x | y)
         };
-        // Fits beside projected seats: every fit seat's fits are in one suit, which it takes
-        // in a paired step with its partner (`ns: fit 8+ spades` beside `east: hearts 5+`); a
+        // Fits beside projected seats: a fit seat takes each of its fit suits in a paired
+        // step with its partner (`ns: fit 8+ spades` beside `east: hearts 5+`); a
         // fit seat with a shape of its own names its fit suit among its suits (`north:
         // balanced` in a spade fit names spades and two more); another seat may name the fit
         // suit too (`east: spades 5+` beside the spade fit): it takes its spot cards there
-        // before the fit's two seats, which come last (`spot_steps`). Per seat: its fit suit
+        // before the fit's two seats, which come last (`spot_steps`). Per seat: its fit suits
         // (0 if in no fit).
         let fit_suit_of: Option<Vec<u8>> = (0..k)
             .map(|i| if in_fit[i] { pair_suit(i) } else { Some(0) })
@@ -1165,10 +1161,16 @@ impl Tables {
         // rest at the end, the other pair's fit suit included (what its step leaves, kept in a
         // `Left` counter), with or without shaped seats beside. Suit by suit, every seat's
         // length waits in the states (past the memory bound with points on two seats). Fits
-        // over two suits stay suit by suit: measured, `ns: fit 8+ majors` beside `ew: fit 8+
-        // diamonds` took 10 s and 218 MB with high cards first (each seat keeps its high cards
-        // of two suits waiting), against three seats exact in 1 s.
-        let fit_each_side = fit_mask.count_ones() == 2;
+        // over two suits on both sides stay suit by suit: measured, `ns: fit 8+ majors` beside
+        // `ew: fit 8+ diamonds` took 10 s and 218 MB with high cards first (each seat keeps its
+        // high cards of two suits waiting), against three seats exact in 1 s; `majors` beside
+        // `minors` gave up after 2.1 s against 0.9 s. On one side beside a named seat they
+        // come this way (`ns: fit 8+ majors` beside an overcall: exact in 1.1 s, three seats
+        // after 0.6 s before).
+        let fit_each_side = fit_pairs
+            .iter()
+            .any(|f| (f.0, f.1) != (fit_pairs[0].0, fit_pairs[0].1));
+        let wide_fits = fit_each_side && fit_pairs.iter().any(|f| f.2.count_ones() > 1);
         // No suit in fits of two partnerships (`ns: fit 8+ spades` beside `ew: fit 5+
         // spades`): the paired step gives one pair's fits its first seat's length, so such
         // sets go suit by suit, where each length waits in the state (they were counted
@@ -1181,7 +1183,7 @@ impl Tables {
         });
         // Whether the fits are drawn at the end beside projected seats (below).
         let mut fits_drawn = false;
-        if let Some(fit_suit_of) = fit_suit_of.filter(|_| k >= 2 && fits_apart) {
+        if let Some(fit_suit_of) = fit_suit_of.filter(|_| k >= 2 && fits_apart && !wide_fits) {
             let base: Vec<u8> = (0..k)
                 .map(|i| {
                     if in_fit[i] {

@@ -146,6 +146,32 @@ fn projection_is_taken_where_it_pays() {
     // Two fits (their takes cannot pair up): the suit-by-suit chain.
     let t = build("ns: fit 8+ spades\new: fit 8+ spades, hcp 10+", &Seat::ALL);
     assert!(!t.highs_first);
+    // A seat outside the fit naming the fit suit, and a fit over two suits beside a named
+    // seat: high cards first, each fit suit's last two takes the fit's seats, paired.
+    for (text, fit_suits) in [
+        (
+            "ns: fit 8+ spades, hcp 22+\neast: spades 5+, hcp 8+\nwest: hcp 0-10",
+            &[0][..],
+        ),
+        (
+            "ns: fit 8+ majors\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
+            &[0, 1],
+        ),
+    ] {
+        let t = build(text, &Seat::ALL);
+        assert!(
+            t.highs_first && t.projected == [false, true, false, false],
+            "{text}"
+        );
+        for &suit in fit_suits {
+            let (from, to) = t.suits[suit].range;
+            let last = t.steps[from..to].last();
+            assert!(
+                matches!(last, Some(Step::SpotsPair([a, b])) if (a.seat, b.seat) == (0, 2)),
+                "{text}: suit {suit} ends {last:?}"
+            );
+        }
+    }
 }
 
 /// A build that gives up says what it ran out of: the step budget, or the tables' memory.

@@ -143,11 +143,107 @@ impl Count {
 /// time; more keys only crowd the cache).
 const SAMPLE_MANY_BATCH: usize = 256;
 
-/// The exact part of a dealer: the suit-by-suit chain, or the two halves of the deck.
+/// The exact part of a dealer: the suit-by-suit chain, the two halves of the deck, or a set
+/// with fits split into cells without fits ([`crate::fit_cells`]).
 #[derive(Debug, Clone)]
 enum Exact {
     Chain(Box<Tables>),
     Halves(Box<Halves>),
+    Cells(Box<Cells>),
+}
+
+/// A set counted cell by cell ([`crate::fit_cells`]): each cell's exact tables, counting the
+/// same seats, and the deals up to and including each cell.
+#[derive(Debug, Clone)]
+struct Cells {
+    seats: Vec<Seat>,
+    parts: Vec<Exact>,
+    cumulative: Vec<u128>,
+    tuples: u128,
+}
+
+/// What a count by halves is charged in DP steps, per stored entry (as the statistics
+/// charge it: `stats::theory`).
+const HALVES_ENTRY_WORK: u64 = 12;
+
+/// Pairs of per-suit vectors the halves' building work is charged per DP step of a budget
+/// (a pair takes about 1–4 ns, a step about 12).
+const HALVES_PAIRS_PER_STEP: u64 = 12;
+
+/// The exact tables of `set` on `seats` as [`Dealer::new`] builds them first: by halves where
+/// they take the set, else the chain. The halves' building work is bounded by `halves_work`.
+fn exact_tables(
+    set: &ConstraintSet,
+    seats: &[Seat],
+    budget: u64,
+    halves_work: u64,
+) -> Result<Exact, TablesError> {
+    if let Some(h) = halves_first(set, seats)
+        .then(|| Halves::within(set, seats, halves_work))
+        .flatten()
+    {
+        return Ok(Exact::Halves(Box::new(h)));
+    }
+    Ok(Exact::Chain(Box::new(Tables::new(set, seats, budget)?)))
+}
+
+impl Cells {
+    /// Each cell of `set` counted exactly on `seats`, within `budget` DP steps and the
+    /// tables' memory bound for all cells together; `None` when the set has no cells, or a
+    /// cell cannot be counted exactly within them.
+    fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Option<Cells> {
+        let sets = crate::fit_cells::cells(set)?;
+        let (mut work, mut bytes) = (0u64, 0usize);
+        let (mut parts, mut cumulative, mut deals, mut tuples) = (vec![], vec![], 0u128, 0u128);
+        for cell in &sets {
+            let left = budget.checked_sub(work)?;
+            let part = exact_tables(
+                cell,
+                seats,
+                left,
+                left.saturating_mul(HALVES_PAIRS_PER_STEP),
+            )
+            .ok()?;
+            (work, bytes) = match &part {
+                Exact::Chain(t) => (work + t.work(), bytes + t.bytes()),
+                Exact::Halves(h) => (
+                    work + h.work() / HALVES_PAIRS_PER_STEP
+                        + h.entries() as u64 * HALVES_ENTRY_WORK,
+                    bytes + h.bytes(),
+                ),
+                Exact::Cells(_) => return None,
+            };
+            if work > budget || bytes > crate::engine::MAX_TABLE_BYTES {
+                return None;
+            }
+            if part.deals() == 0 {
+                continue;
+            }
+            deals += part.deals();
+            tuples += part.tuples();
+            cumulative.push(deals);
+            parts.push(part);
+        }
+        Some(Cells {
+            seats: seats.to_vec(),
+            parts,
+            cumulative,
+            tuples,
+        })
+    }
+
+    /// `n` deals, each from its own generator keyed by `rng` (as the chain's): a cell picked
+    /// with weight its count, then one deal of that cell.
+    fn sample_batch<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
+        let Some(&total) = self.cumulative.last() else {
+            return;
+        };
+        for mut g in crate::combin::deal_generators(rng, n) {
+            let r = crate::combin::below(&mut g, total);
+            let i = self.cumulative.partition_point(|&c| c <= r);
+            self.parts[i].sample_batch(&mut g, 1, out);
+        }
+    }
 }
 
 impl Exact {
@@ -155,6 +251,7 @@ impl Exact {
         match self {
             Exact::Chain(t) => t.seats(),
             Exact::Halves(h) => h.seats(),
+            Exact::Cells(c) => &c.seats,
         }
     }
 
@@ -164,6 +261,7 @@ impl Exact {
         match self {
             Exact::Chain(t) => t.tuples(),
             Exact::Halves(h) => h.deals(),
+            Exact::Cells(c) => c.tuples,
         }
     }
 
@@ -171,6 +269,7 @@ impl Exact {
         match self {
             Exact::Chain(t) => t.deals(),
             Exact::Halves(h) => h.deals(),
+            Exact::Cells(c) => c.cumulative.last().copied().unwrap_or(0),
         }
     }
 
@@ -178,7 +277,7 @@ impl Exact {
     /// by group, so the larger it is the more deals share a group's arrays in cache.
     fn batch(&self) -> usize {
         match self {
-            Exact::Chain(_) => SAMPLE_MANY_BATCH,
+            Exact::Chain(_) | Exact::Cells(_) => SAMPLE_MANY_BATCH,
             Exact::Halves(_) => crate::halves::BATCH,
         }
     }
@@ -187,6 +286,7 @@ impl Exact {
         match self {
             Exact::Chain(t) => t.sample_batch(rng, n, out),
             Exact::Halves(h) => h.sample_batch(rng, n, out),
+            Exact::Cells(c) => c.sample_batch(rng, n, out),
         }
     }
 }
@@ -280,20 +380,19 @@ impl Dealer {
                 }
             }
         }
-        let halves = halves_first(set, &cands)
-            .then(|| Halves::new(set, &cands))
-            .flatten();
         let mut why = None;
-        let tables = match halves {
-            Some(h) => Exact::Halves(Box::new(h)),
-            None => Exact::Chain(Box::new(match Tables::new(set, &cands, options.budget) {
-                Ok(t) => t,
-                Err(e) if options.fallback && too_big(&e) => {
+        let tables = match exact_tables(set, &cands, options.budget, u64::MAX) {
+            Ok(t) => t,
+            // Fits the joint tables cannot take: the set split into cells without fits.
+            Err(e) if too_big(&e) => match Cells::new(set, &cands, options.budget) {
+                Some(c) => Exact::Cells(Box::new(c)),
+                None if options.fallback => {
                     why = budget_reason(&e, &cands);
-                    Self::fallback(set, &cands, options.budget)?
+                    Exact::Chain(Box::new(Self::fallback(set, &cands, options.budget)?))
                 }
-                Err(e) => return Err(e.into()),
-            })),
+                None => return Err(e.into()),
+            },
+            Err(e) => return Err(e.into()),
         };
         if tables.tuples() == 0 {
             return Err(BuildError::NoDeal {
@@ -378,15 +477,24 @@ impl Dealer {
     pub fn tables(&self) -> Option<&Tables> {
         match &self.tables {
             Exact::Chain(t) => Some(t),
-            Exact::Halves(_) => None,
+            Exact::Halves(_) | Exact::Cells(_) => None,
         }
     }
 
     /// The halves' tables, when the set is counted by halves.
     pub fn halves(&self) -> Option<&Halves> {
         match &self.tables {
-            Exact::Chain(_) => None,
+            Exact::Chain(_) | Exact::Cells(_) => None,
             Exact::Halves(h) => Some(h),
+        }
+    }
+
+    /// How many cells without fits the set is counted in ([`crate::fit_cells`]), or `None`
+    /// when it is counted whole (by the chain or by halves).
+    pub fn cells(&self) -> Option<usize> {
+        match &self.tables {
+            Exact::Cells(c) => Some(c.parts.len()),
+            _ => None,
         }
     }
 

@@ -450,6 +450,8 @@ pub struct Halves {
     reps: [[Vec<(u8, u8)>; 4]; 2],
     /// How each observer given to [`Halves::observing`] is read (empty when dealing).
     watch: Vec<observe::Watch>,
+    /// The building work spent ([`Halves::work`]).
+    work: u64,
 }
 
 /// A scale's unit: the gcd of its card values in half-points (1 if it values none).
@@ -758,13 +760,30 @@ impl Halves {
     /// or four), or `None` when the set has a condition this structure does not take or
     /// its tables would exceed the bounds on work and memory.
     pub fn new(set: &ConstraintSet, seats: &[Seat]) -> Option<Halves> {
-        Self::build(set, seats, &[])
+        Self::build(set, seats, &[], BUILD_WORK_MAX)
+    }
+
+    /// [`Halves::new`] with the building work (pairs of per-suit vectors combined, see
+    /// [`BUILD_WORK_MAX`]) bounded by `max_work` instead: `None` past it.
+    pub fn within(set: &ConstraintSet, seats: &[Seat], max_work: u64) -> Option<Halves> {
+        Self::build(set, seats, &[], max_work.min(BUILD_WORK_MAX))
+    }
+
+    /// The building work spent (pairs of per-suit vectors combined, three for a pair of
+    /// unpacked vectors).
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// The tables of `set` with the quantities of `observers` kept apart: their seats'
     /// watched lengths split the classes, and each points observer has a coordinate of its
     /// own (or shares a bounded one of the same seats and scale, whose totals are exact).
-    fn build(set: &ConstraintSet, seats: &[Seat], observers: &[Observer]) -> Option<Halves> {
+    fn build(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        observers: &[Observer],
+        max_work: u64,
+    ) -> Option<Halves> {
         if seats.len() < 3 {
             return None;
         }
@@ -833,7 +852,7 @@ impl Halves {
                         }
                     }
                     work += (c0.vectors.len() * c1.vectors.len()) as u64 * step;
-                    if work > BUILD_WORK_MAX {
+                    if work > max_work {
                         return None;
                     }
                     let g = *index.entry(key).or_insert_with(|| {
@@ -913,6 +932,7 @@ impl Halves {
             slots: Vec::new(),
             runs_bytes: Spent::default(),
             count: 0,
+            work,
         };
         halves.link();
         // Observing tables read the partners only (their distribution is its own join).

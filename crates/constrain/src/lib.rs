@@ -37,6 +37,7 @@ pub mod combin;
 pub mod conditions;
 pub mod dealer;
 pub mod engine;
+pub mod fit_cells;
 pub mod halves;
 pub mod level;
 pub mod parse;

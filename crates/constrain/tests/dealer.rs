@@ -155,6 +155,11 @@ fn drawing_many_at_once_gives_the_deals_of_one_at_a_time() {
             "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12",
             Options::default(),
         ),
+        // A fit counted in cells without fits (a cell picked per deal).
+        (
+            "south: shape any 4333\neast: hcp 0-12\nwest: hcp 11-14, shape any 5431\nns: fit 8+ hearts",
+            Options::default(),
+        ),
     ];
     for (text, options) in sets {
         let mut one = build(text, options).expect("builds");
@@ -269,4 +274,38 @@ fn levelled_sets() {
         Levelled::new(&parse("north: hcp 3").unwrap(), Options::default()),
         Err(fairdeal_constrain::LevelError::NoCategories)
     ));
+}
+
+/// A fit the joint tables cannot take is counted in cells without fits: exact on every
+/// seat, the cells' counts (each counted on its own) adding up to the dealer's, every deal
+/// drawn meeting the set; a set with no fit has no cells.
+#[test]
+fn fits_out_of_the_joint_tables_reach_are_counted_in_cells() {
+    let text =
+        "south: shape any 4333\neast: hcp 0-12\nwest: hcp 11-14, shape any 5431\nns: fit 8+ hearts";
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let mut d = build(text, Options::default()).expect("builds");
+    let c = d.count();
+    assert!(c.is_exact(), "{c:?}");
+    assert_eq!(d.cells(), Some(2), "South's hearts: 3 or 4");
+    let cells = fairdeal_constrain::fit_cells::cells(&set).expect("cells");
+    let sum: u128 = cells
+        .iter()
+        .map(|cell| {
+            let x = Dealer::new(cell, Options::default()).expect("a cell builds");
+            assert!(x.count().is_exact() && x.cells().is_none());
+            x.count().deals
+        })
+        .sum();
+    assert_eq!(sum, c.deals);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..2000 {
+        assert!(set.accepts(&d.sample(&mut rng).expect("samples")));
+    }
+    assert_eq!(
+        build("north: hcp 12+\nsouth: hcp 10+", Options::default())
+            .unwrap()
+            .cells(),
+        None
+    );
 }

@@ -774,3 +774,50 @@ fn a_partnership_sum_beside_two_scales_counts_on_four_seats() {
     let z = (met as f64 / n as f64 - p) / se;
     assert!(z.abs() < 4.0, "share {met}/{n} against {p:.5}: z = {z:.2}");
 }
+
+/// Sets with fits split into cells without fits (`fit_cells`): on the reduced deck the cells'
+/// brute-force counts add up to the set's, each cell's exact count equals its brute force,
+/// and no cell keeps a fit — fits over one and two suits, on one side and on both, beside
+/// patterns and named suits.
+#[test]
+fn fit_cells_add_up_to_the_set_by_brute_force() {
+    let names = ["north", "east", "south", "west"];
+    let predeal: String = names
+        .iter()
+        .zip(PREDEALT_SPOTS)
+        .map(|(n, p)| format!("{n}: {p}\n"))
+        .collect();
+    for conditions in [
+        "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
+        "north: balanced, hcp 12+\nns: fit 6+ spades\neast: hearts 3+",
+        "ns: fit 6+ majors\nnorth: shape any 4333 + any 4432\new: fit 6+ clubs\nwest: balanced",
+        "south: shape any 4333 + any 4432\nwest: hcp 3+\nns: fit 6-7 hearts",
+        "ns: fit 7+ spades\new: fit 5+ spades\nnorth: balanced, hcp 10+\neast: shape any 4432 + any 5332",
+    ] {
+        let text = format!("{predeal}{conditions}");
+        let s = set(&text);
+        let cells = fairdeal_constrain::fit_cells::cells(&s).expect("cells");
+        let expected = brute_force(&s);
+        assert!(expected > 0, "{conditions}: a test that cannot fail");
+        let mut sum = 0;
+        for cell in &cells {
+            assert!(cell
+                .pairs
+                .iter()
+                .all(|p| !matches!(p.kind, fairdeal_constrain::conditions::PairKind::Fit { .. })));
+            let b = brute_force(cell);
+            let deals = match Dealer::new(cell, Options::default()) {
+                Ok(d) => {
+                    let c = d.count();
+                    assert!(c.is_exact(), "{conditions}: {c:?}");
+                    c.deals
+                }
+                Err(fairdeal_constrain::BuildError::NoDeal { .. }) => 0,
+                Err(e) => panic!("{conditions}: {e}"),
+            };
+            assert_eq!(deals, b, "{conditions}: a cell");
+            sum += b;
+        }
+        assert_eq!(sum, expected, "{conditions}: the cells add up");
+    }
+}

@@ -318,6 +318,37 @@ fn a_major_fit_beside_an_overcall_by_fit_hearts_and_points() {
     );
 }
 
+/// A fit the joint tables cannot take (beside a 4-3-3-3 and a 5-4-3-1 seat), counted in
+/// cells without fits, South's hearts 3 or 4: a cell picked per deal by its exact count.
+/// Cells by the fit's length, South's hearts and West's points.
+#[test]
+fn a_fit_counted_in_cells_by_fit_hearts_and_points() {
+    let base =
+        "south: shape any 4333\neast: hcp 0-12\nwest: hcp 11-14, shape any 5431\nns: fit 8+ hearts";
+    assert_eq!(dealer(base).cells(), Some(2), "counted in cells");
+    check_grid(
+        base,
+        33,
+        &[
+            Axis {
+                condition: "ns: fit {lo}-{hi} hearts",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| fit(d, Seat::North, Seat::South, Suit::Hearts),
+            },
+            Axis {
+                condition: "south: hearts {lo}-{hi}",
+                bands: &[(3, 3), (4, 4)],
+                value: |d| d.hand(Seat::South).suit_len(Suit::Hearts),
+            },
+            Axis {
+                condition: "west: hcp {lo}-{hi}",
+                bands: &[(11, 12), (13, 14)],
+                value: |d| hcp(d, Seat::West),
+            },
+        ],
+    );
+}
+
 /// A fit seat with a shape of its own (North names spades, its fit suit) beside a fit on the
 /// other side: cells by the NS fit's length, North's spades and the EW fit's length.
 #[test]

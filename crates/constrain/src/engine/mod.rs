@@ -118,7 +118,7 @@ use thiserror::Error;
 /// Three- and four-seat sets the benchmarks count natively (`examples/four_seats_bench.rs`)
 /// and in the browser (`crates/app/tests/browser_bench.rs`), so both measure the same work
 /// (`four-balanced` and `patterns+NS-sum` are counted by [`crate::halves`]).
-pub const BENCH_CASES: [(&str, &str); 10] = [
+pub const BENCH_CASES: [(&str, &str); 12] = [
     (
         "every-seat-10",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -158,6 +158,14 @@ pub const BENCH_CASES: [(&str, &str); 10] = [
     (
         "fit-each-side",
         "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+",
+    ),
+    (
+        "overcall-in-fit-suit",
+        "ns: fit 8+ spades, hcp 22+\neast: spades 5+, hcp 8+\nwest: hcp 0-10",
+    ),
+    (
+        "major-fit+overcall",
+        "ns: fit 8+ majors\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
     ),
 ];
 

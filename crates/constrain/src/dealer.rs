@@ -18,6 +18,7 @@ use crate::engine::{over_what, Tables, TablesError};
 use crate::halves::Halves;
 use crate::spec::Pair;
 use fairdeal_model::{Deal, Seat};
+use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use std::fmt;
 use thiserror::Error;
@@ -233,16 +234,37 @@ impl Cells {
     }
 
     /// `n` deals, each from its own generator keyed by `rng` (as the chain's): a cell picked
-    /// with weight its count, then one deal of that cell.
+    /// with weight its count, then one deal of that cell from a generator keyed by the
+    /// deal's (as that cell's `sample_batch` of one deal would key it). The deals of each
+    /// cell are drawn together, then put back in order, so the deals are those of `n`
+    /// batches of one.
     fn sample_batch<R: RngCore + ?Sized>(&mut self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
         let Some(&total) = self.cumulative.last() else {
             return;
         };
-        for mut g in crate::combin::deal_generators(rng, n) {
+        let mut by_cell: Vec<(Vec<usize>, Vec<ChaCha8Rng>)> =
+            vec![(Vec::new(), Vec::new()); self.parts.len()];
+        for (k, mut g) in crate::combin::deal_generators(rng, n)
+            .into_iter()
+            .enumerate()
+        {
             let r = crate::combin::below(&mut g, total);
             let i = self.cumulative.partition_point(|&c| c <= r);
-            self.parts[i].sample_batch(&mut g, 1, out);
+            by_cell[i].0.push(k);
+            by_cell[i]
+                .1
+                .extend(crate::combin::deal_generators(&mut g, 1));
         }
+        let mut drawn: Vec<Option<Deal>> = vec![None; n];
+        let mut deals = Vec::new();
+        for (part, (at, mut gens)) in self.parts.iter_mut().zip(by_cell) {
+            deals.clear();
+            part.sample_generators(&mut gens, &mut deals);
+            for (k, d) in at.into_iter().zip(deals.drain(..)) {
+                drawn[k] = Some(d);
+            }
+        }
+        out.extend(drawn.into_iter().flatten());
     }
 }
 
@@ -277,8 +299,14 @@ impl Exact {
     /// by group, so the larger it is the more deals share a group's arrays in cache.
     fn batch(&self) -> usize {
         match self {
-            Exact::Chain(_) | Exact::Cells(_) => SAMPLE_MANY_BATCH,
+            Exact::Chain(_) => SAMPLE_MANY_BATCH,
             Exact::Halves(_) => crate::halves::BATCH,
+            Exact::Cells(c) => c
+                .parts
+                .iter()
+                .map(Exact::batch)
+                .max()
+                .unwrap_or(SAMPLE_MANY_BATCH),
         }
     }
 
@@ -287,6 +315,15 @@ impl Exact {
             Exact::Chain(t) => t.sample_batch(rng, n, out),
             Exact::Halves(h) => h.sample_batch(rng, n, out),
             Exact::Cells(c) => c.sample_batch(rng, n, out),
+        }
+    }
+
+    /// One deal per generator (a cell's tables: the chain or the halves).
+    fn sample_generators(&mut self, rngs: &mut [ChaCha8Rng], out: &mut Vec<Deal>) {
+        match self {
+            Exact::Chain(t) => t.sample_generators(rngs, out),
+            Exact::Halves(h) => h.sample_generators(rngs, out),
+            Exact::Cells(_) => unreachable!("a cell is counted whole"),
         }
     }
 }

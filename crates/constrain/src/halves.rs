@@ -1174,6 +1174,12 @@ impl Halves {
     /// from one deal to the next.
     pub fn sample_batch<R: RngCore + ?Sized>(&self, rng: &mut R, n: usize, out: &mut Vec<Deal>) {
         let mut rngs = deal_generators(rng, n);
+        self.sample_generators(&mut rngs, out);
+    }
+
+    /// One deal per generator of `rngs` onto `out` (none if there are none): what
+    /// [`Halves::sample_batch`] does with the generators it keys.
+    pub fn sample_generators(&self, rngs: &mut [ChaCha8Rng], out: &mut Vec<Deal>) {
         if self.count == 0 {
             return;
         }

@@ -2745,6 +2745,12 @@ impl Tables {
         out: &mut Vec<Deal>,
     ) {
         let mut rngs = deal_generators(rng, n);
+        self.sample_generators(&mut rngs, out);
+    }
+
+    /// One deal per generator of `rngs` onto `out` (none if the tables count no deal): what
+    /// [`Tables::sample_batch`] does with the generators it keys.
+    pub fn sample_generators(&mut self, rngs: &mut [ChaCha8Rng], out: &mut Vec<Deal>) {
         if self.tuples() == 0 {
             return;
         }

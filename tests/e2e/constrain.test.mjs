@@ -242,6 +242,36 @@ test('typing a four-seat set never blocks the page: the count runs in the worker
   await context.close();
 });
 
+test('a fit the joint tables cannot take is counted in cells: the CLI\'s exact figure, and boards meeting it', { timeout: 120_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  // South's 4-3-3-3 and West's 5-4-3-1 beside the heart fit pass the joint tables' bounds;
+  // the set is split by South's hearts (3 or 4) into two cells without a fit.
+  const spec = 'south: shape any 4333\neast: hcp 0-12\nwest: hcp 11-14, shape any 5431\nns: fit 8+ hearts\n';
+  const cli = cliCount(spec);
+  const expected = cli.stdout.match(/^deals: (\d+) of/m)[1];
+  assert.match(cli.stdout, /^exact seats: North, East, South, West$/m, cli.stdout);
+  await page.fill('#constrain-text', spec);
+  await page.locator(`#constrain-count[data-deals="${expected}"][data-exact="true"]`).waitFor({ timeout: 60_000 });
+  await page.fill('#constrain-boards', '6');
+  await page.click('#constrain-deal');
+  await page.locator('.cst-board').nth(5).waitFor({ timeout: 60_000 });
+  const boards = await boardsOnPage(page);
+  assert.equal(boards.length, 6);
+  const pattern = (l) => [...l].sort((a, b) => b - a).join('');
+  for (const b of boards) {
+    const { N, E, S, W } = b.seats;
+    assert.ok(N.lengths[1] + S.lengths[1] >= 8, `board ${b.board}: NS hold ${N.lengths[1] + S.lengths[1]} hearts`);
+    assert.equal(pattern(S.lengths), '4333', `board ${b.board}: South ${S.lengths}`);
+    assert.equal(pattern(W.lengths), '5431', `board ${b.board}: West ${W.lengths}`);
+    assert.ok(W.hcp >= 11 && W.hcp <= 14, `board ${b.board}: West has ${W.hcp} HCP`);
+    assert.ok(E.hcp <= 12, `board ${b.board}: East has ${E.hcp} HCP`);
+  }
+  await shot(page, 'constrain-fit-cells');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('phone width', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await open({ width: 390, height: 844 });
   await page.fill('#constrain-boards', '2');

@@ -26,6 +26,11 @@
 //! cells' counts are exact deals; they must add up to the set's own count, which is checked.
 //! It costs one count per possible cell (up to 39 for a pattern), so [`Theory::advance`]
 //! takes one cell at a time for callers that must stay responsive (the page's worker).
+//!
+//! *By fit cells.* A set the dealer counts in cells without fits ([`crate::fit_cells`]) is
+//! observed the same way, cell by cell: each cell's distribution is counted as above (each is
+//! a set without fits, most often within the tables' reach where the whole set is not), and
+//! they are added up; where one cell fails, the whole set is tried.
 
 use super::honours::{self, HONOUR_WORK};
 use super::var::{pattern_index, TableSpec, Var};
@@ -126,6 +131,12 @@ struct Part {
     deals: u128,
     /// Counted by the two halves of the deck ([`Halves`]), whose observers come first.
     by_halves: bool,
+    /// A part standing for one cell without fits of another part's set (not in the
+    /// mixture; see [`Theory::push`]).
+    sub: bool,
+    /// For a set its dealer counts in cells without fits ([`crate::fit_cells`]): the parts of
+    /// those cells, whose distributions add up to this part's.
+    cells: Vec<usize>,
 }
 
 type Dist = Result<Vec<(Vec<u32>, u128)>, Unavailable>;
@@ -198,22 +209,69 @@ impl Theory {
         }
     }
 
-    /// Adds the set a dealer samples from, with a weight (1 for a plain set).
+    /// Adds the set a dealer samples from, with a weight (1 for a plain set). A set the
+    /// dealer counts in cells without fits is observed cell by cell too: each cell's
+    /// distribution is counted as the dealer counts the cell, and they are added up (where
+    /// one fails, the whole set is tried as before).
     pub fn push(&mut self, set: &ConstraintSet, dealer: &Dealer, weight: u32) {
         let count = dealer.count();
+        let cells = match dealer.cells() {
+            Some(_) if count.is_exact() => crate::fit_cells::cells(set).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let first = self.parts.len() + 1;
         self.parts.push(Part {
             set: set.clone(),
             exact: count.is_exact(),
             deals: count.deals,
-            seats: count.exact_seats,
+            seats: count.exact_seats.clone(),
             by_halves: dealer.halves().is_some(),
             weight,
+            sub: false,
+            cells: (first..first + cells.len()).collect(),
         });
+        for cell in cells {
+            self.parts.push(Part {
+                by_halves: crate::dealer::halves_first(&cell, &count.exact_seats),
+                set: cell,
+                exact: true,
+                deals: 0,
+                seats: count.exact_seats.clone(),
+                weight: 0,
+                sub: true,
+                cells: Vec::new(),
+            });
+        }
+    }
+
+    /// The parts of the mixture (the sets pushed, not their cells).
+    fn top_parts(&self) -> Vec<usize> {
+        (0..self.parts.len())
+            .filter(|&p| !self.parts[p].sub)
+            .collect()
+    }
+
+    /// The distribution of a part counted in cells: its cells' added up, or `None` when one
+    /// of them is out of reach.
+    fn by_cells(&mut self, part: usize, observers: &[Observer]) -> Option<Dist> {
+        let mut sum: std::collections::BTreeMap<Vec<u32>, u128> = Default::default();
+        for cell in self.parts[part].cells.clone() {
+            for (values, n) in self.distribution(cell, observers).ok()? {
+                *sum.entry(values).or_default() += n;
+            }
+        }
+        Some(Ok(sum.into_iter().collect()))
     }
 
     fn distribution(&mut self, part: usize, observers: &[Observer]) -> Dist {
         if let Some(c) = self.cache.iter().find(|c| c.0 == part && c.1 == observers) {
             return c.2.clone();
+        }
+        if !self.parts[part].cells.is_empty() {
+            if let Some(d) = self.by_cells(part, observers) {
+                self.cache.push((part, observers.to_vec(), d.clone()));
+                return d;
+            }
         }
         // The halves and the honour count observe a seat's shape as cheaply as one length.
         if self.parts[part].by_halves || honours::applies(&self.parts[part].set) {
@@ -345,7 +403,8 @@ impl Theory {
         let weight_sum: f64 = self.parts.iter().map(|p| f64::from(p.weight)).sum();
         let mut probs = vec![0.0; cells];
         let mut exact = None;
-        for part in 0..self.parts.len() {
+        let top = self.top_parts();
+        for &part in &top {
             let deals = match (self.distribution(part, &observers), narrowable(table)) {
                 (Ok(dist), _) => {
                     let mut deals = vec![0u128; cells];
@@ -375,7 +434,7 @@ impl Theory {
                     *p += w * ratio(*d, total);
                 }
             }
-            if self.parts.len() == 1 {
+            if top.len() == 1 {
                 exact = Some(ExactCounts { deals, total });
             }
         }
@@ -413,7 +472,7 @@ impl Theory {
     /// by narrowing, or else the whole expectation. True when `expected` will be immediate.
     pub fn advance(&mut self, table: &TableSpec) -> bool {
         if let Some(var) = narrowable(table) {
-            for part in 0..self.parts.len() {
+            for part in self.top_parts() {
                 let direct = self.distribution(part, &[var.observer()]);
                 if matches!(direct, Err(Unavailable::Tables(_))) && !self.narrow_step(part, var) {
                     return false;

@@ -394,6 +394,19 @@ async function sameStatisticsAsTheCli(page, spec, n) {
   return rows;
 }
 
+test('a fit counted in cells: the Statistics panel tests every table with more than one cell, as the CLI does', { timeout: 300_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  const rows = await sameStatisticsAsTheCli(page, 'south: shape any 4333\neast: hcp 0-12\nwest: hcp 11-14, shape any 5431\nns: fit 8+ hearts\n', 2000);
+  await shot(page, 'constrain-stats-fit-cells');
+  // Every table is exact, each cell by cell; South's and West's patterns have one cell each.
+  const tested = rows.filter((r) => /^[\d.]+$/.test(r[1]));
+  assert.equal(tested.length, 22, JSON.stringify(rows));
+  assert.ok(!rows.some((r) => /not available/i.test(r[1])), JSON.stringify(rows));
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('four balanced seats with points: the Statistics panel tests every table of every seat, as the CLI does', { timeout: 300_000 }, async () => {
   const { context, page, requests, errors } = await open();
   const rows = await sameStatisticsAsTheCli(page, 'north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12\n', 2000);

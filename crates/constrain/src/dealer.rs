@@ -17,6 +17,7 @@ use crate::conditions::ConstraintSet;
 use crate::engine::{over_what, Tables, TablesError};
 use crate::halves::Halves;
 use crate::spec::Pair;
+use crate::stats::theory::HALVES_ENTRY_WORK;
 use fairdeal_model::{Deal, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
@@ -162,10 +163,6 @@ struct Cells {
     cumulative: Vec<u128>,
     tuples: u128,
 }
-
-/// What a count by halves is charged in DP steps, per stored entry (as the statistics
-/// charge it: `stats::theory`).
-const HALVES_ENTRY_WORK: u64 = 12;
 
 /// Pairs of per-suit vectors the halves' building work is charged per DP step of a budget
 /// (a pair takes about 1–4 ns, a step about 12).

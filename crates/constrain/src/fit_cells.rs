@@ -114,7 +114,6 @@ pub fn cells(set: &ConstraintSet) -> Option<Vec<ConstraintSet>> {
 mod tests {
     use super::*;
     use crate::parse;
-    use fairdeal_model::{Card, Deal, Hand, Rank, Suit};
     use rand_chacha::ChaCha8Rng;
     use rand_core::SeedableRng;
 
@@ -147,7 +146,7 @@ mod tests {
             while inside < 2000 {
                 tried += 1;
                 assert!(tried < 2_000_000, "{text}: too rare for this test");
-                let d = shuffled(&mut rng);
+                let d = crate::halves::tests::random_deal(&mut rng);
                 let n = cells.iter().filter(|c| c.accepts(&d)).count();
                 if s.accepts(&d) {
                     inside += 1;
@@ -157,22 +156,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    fn shuffled(rng: &mut ChaCha8Rng) -> Deal {
-        let mut cards: Vec<Card> = Suit::ALL
-            .iter()
-            .flat_map(|&s| Rank::DESCENDING.map(move |r| Card::new(s, r)))
-            .collect();
-        for i in (1..52).rev() {
-            let j = crate::combin::below(rng, i as u128 + 1) as usize;
-            cards.swap(i, j);
-        }
-        let mut hands = [Hand::EMPTY; 4];
-        for (i, c) in cards.into_iter().enumerate() {
-            hands[i / 13].insert(c);
-        }
-        Deal::new(hands).expect("a deal")
     }
 
     /// The split seat is the one with fewer length vectors; a set with no fit has no cells;

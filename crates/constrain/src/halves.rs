@@ -1486,4 +1486,4 @@ impl Halves {
 
 mod observe;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

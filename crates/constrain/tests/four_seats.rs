@@ -230,15 +230,19 @@ fn brute_force_by(set: &ConstraintSet, value: impl Fn(&Deal) -> u32) -> BTreeMap
     by
 }
 
-/// Counts each set of `conditions`, with the 40 cards of `predealt` given out first, and
-/// checks the exact count against brute force over the last 12 cards.
-fn check_reduced_deck(predealt: [&str; 4], conditions: &[&str]) {
-    let names = ["north", "east", "south", "west"];
-    let predeal: String = names
+/// The lines giving each seat its predealt cards (`north: has …`, N E S W).
+fn predeal_lines(predealt: [&str; 4]) -> String {
+    ["north", "east", "south", "west"]
         .iter()
         .zip(predealt)
         .map(|(n, p)| format!("{n}: {p}\n"))
-        .collect();
+        .collect()
+}
+
+/// Counts each set of `conditions`, with the 40 cards of `predealt` given out first, and
+/// checks the exact count against brute force over the last 12 cards.
+fn check_reduced_deck(predealt: [&str; 4], conditions: &[&str]) {
+    let predeal = predeal_lines(predealt);
     for conditions in conditions {
         let text = format!("{predeal}{conditions}");
         let s = set(&text);
@@ -348,12 +352,7 @@ fn reduced_deck_with_spots_left_counts_equal_brute_force() {
 /// equals brute force over the reduced deck that leaves spot cards in every suit.
 #[test]
 fn lengths_observed_beside_fits_equal_brute_force() {
-    let names = ["north", "east", "south", "west"];
-    let predeal: String = names
-        .iter()
-        .zip(PREDEALT_SPOTS)
-        .map(|(n, p)| format!("{n}: {p}\n"))
-        .collect();
+    let predeal = predeal_lines(PREDEALT_SPOTS);
     let cases = [
         (
             "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+",
@@ -447,12 +446,7 @@ fn lengths_observed_beside_fits_equal_brute_force() {
 fn patterns_and_lengths_counted_cell_by_cell_equal_brute_force() {
     use fairdeal_constrain::stats::var::pattern_index;
     use fairdeal_constrain::stats::{TableSpec, Theory, Var};
-    let names = ["north", "east", "south", "west"];
-    let predeal: String = names
-        .iter()
-        .zip(PREDEALT_SPOTS)
-        .map(|(n, p)| format!("{n}: {p}\n"))
-        .collect();
+    let predeal = predeal_lines(PREDEALT_SPOTS);
     let fits = "ns: fit 7+ spades\new: fit 6+ hearts\nnorth: hcp 12+\neast: hcp 9+";
     let suits = "north: spades 4+, hcp 13+\neast: hearts 4+, hcp 9+\nsouth: diamonds 4+\nwest: clubs 5, hcp 3+";
     let overcall = "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9";
@@ -781,12 +775,7 @@ fn a_partnership_sum_beside_two_scales_counts_on_four_seats() {
 /// patterns and named suits.
 #[test]
 fn fit_cells_add_up_to_the_set_by_brute_force() {
-    let names = ["north", "east", "south", "west"];
-    let predeal: String = names
-        .iter()
-        .zip(PREDEALT_SPOTS)
-        .map(|(n, p)| format!("{n}: {p}\n"))
-        .collect();
+    let predeal = predeal_lines(PREDEALT_SPOTS);
     for conditions in [
         "ns: fit 7+ spades, hcp 20+\neast: hearts 4+, hcp 6+\nwest: hcp 0-9",
         "north: balanced, hcp 12+\nns: fit 6+ spades\neast: hearts 3+",

@@ -72,8 +72,8 @@ fn turned_and_renamed_sets_agree() {
     assert_eq!(halves(swapped).deals(), halves(FOUR_BALANCED).deals());
 }
 
-/// A uniform random deal (Fisher–Yates over the deck).
-fn random_deal(rng: &mut ChaCha8Rng) -> Deal {
+/// A uniform random deal (Fisher–Yates over the deck; also the fit cells' tests').
+pub(crate) fn random_deal(rng: &mut ChaCha8Rng) -> Deal {
     let mut cards: Vec<Card> = (0..52)
         .map(|i| Card::from_index(i).expect("a card"))
         .collect();

@@ -173,7 +173,7 @@ pub const NARROW_WORK: u64 = 300_000_000;
 /// The work charged per stored entry of a count by halves: 12 DP steps, as measured beside
 /// `north: balanced, hcp 15-17` / `east: hcp 0-9` (narrowed to 4432: 663 k entries in
 /// 0.75 s by halves; to 5431: 33.5 M steps in 2.9 s by the chain).
-const HALVES_ENTRY_WORK: u64 = 12;
+pub(crate) const HALVES_ENTRY_WORK: u64 = 12;
 
 /// The quantity of a table that can be counted by narrowing: a seat's pattern or one of its
 /// suit lengths ([`cell_shapes`]), alone in the table.

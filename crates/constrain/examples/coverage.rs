@@ -2,7 +2,7 @@
 //! the style of practice scripts (points on one to four seats, an opening shape or a suit,
 //! sometimes controls, a fit or a partnership's points), each counted once by `Dealer::new`.
 //! Prints the share exact on every constrained seat, the count times (median, 90th centile,
-//! worst), and the sets counted on fewer seats or over one second, with the reason.
+//! worst, all together), and the sets counted on fewer seats or over one second, with the reason.
 //!
 //! `cargo run --release -p fairdeal-constrain --example coverage -- [sets] [seed]`
 use fairdeal_constrain::{parse, BuildError, Dealer, Options};
@@ -118,11 +118,12 @@ fn main() {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
-        "{counted} sets counted ({impossible} impossible, answered at once): {exact} exact on every seat ({:.1} %); count time median {:.3} s, 90th centile {:.3} s, worst {:.2} s",
+        "{counted} sets counted ({impossible} impossible, answered at once): {exact} exact on every seat ({:.1} %); count time median {:.3} s, 90th centile {:.3} s, worst {:.2} s, all {:.1} s",
         100.0 * exact as f64 / counted.max(1) as f64,
         at(0.5),
         at(0.9),
-        at(1.0)
+        at(1.0),
+        times.iter().sum::<f64>()
     );
     for n in notes {
         println!("  {n}");

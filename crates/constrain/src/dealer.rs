@@ -4,7 +4,9 @@
 //! a condition (and both seats of each partnership condition) together; if the tables would
 //! exceed the work budget, it keeps the most constraining seats (smallest single-seat
 //! count) and applies the other seats' conditions by rejection after exact sampling. A
-//! caller's extra `Fn(&Deal) -> bool` filter is applied the same way. [`Dealer::count`]
+//! caller's extra `Fn(&Deal) -> bool` filter is applied the same way. A set with fits may
+//! also be counted in cells without fits ([`crate::fit_cells`]): tried when the joint tables
+//! pass their bounds, or before them when there are few (`joint_or_cells`). [`Dealer::count`]
 //! says which part is exact and why the rest is not; [`Dealer::acceptance`] reports the observed rejection rate,
 //! and sampling gives up with [`SampleError::TooRare`] (with the estimated rate) rather
 //! than hang.
@@ -185,15 +187,50 @@ fn exact_tables(
     Ok(Exact::Chain(Box::new(Tables::new(set, seats, budget)?)))
 }
 
+/// Most cells for which a set with fits tries its cells before its joint tables
+/// ([`joint_or_cells`]).
+const CELLS_FIRST_MAX: usize = 3;
+
+/// The exact tables of a set with fits: its joint tables, or its cells without fits
+/// (`sets`). Both are exact, and neither's cost can be told in advance. With at most
+/// [`CELLS_FIRST_MAX`] cells (a fit seat with a pattern: a 4-3-3-3 seat takes 3 or 4 cards
+/// of the fit suit), the cells are tried first: each is a set without fits, where the joint
+/// tables carry the fit's counters beside the seat's pattern (`north: hcp 8-11` / `south:
+/// shape any 4333` / `west: hcp 15+, balanced` / `ns: fit 9+ hearts`: 4.7 s joint, 16 ms in
+/// two cells). With more cells (a free seat gives 14 a suit) the joint tables come first:
+/// the cells' cost grows with their number. Whichever comes first, the other is tried when
+/// it passes its bounds; the error is the joint tables'. The choice depends only on the
+/// set, so a set always takes the same route (the page and the CLI draw the same deals).
+/// See docs/BENCHMARKS-constrain.md, "Few cells first".
+fn joint_or_cells(
+    set: &ConstraintSet,
+    sets: &[ConstraintSet],
+    seats: &[Seat],
+    budget: u64,
+) -> Result<Exact, TablesError> {
+    let cells_first = sets.len() <= CELLS_FIRST_MAX;
+    if cells_first {
+        if let Some(c) = Cells::new(sets, seats, budget) {
+            return Ok(Exact::Cells(Box::new(c)));
+        }
+    }
+    match exact_tables(set, seats, budget, u64::MAX) {
+        Err(e) if too_big(&e) && !cells_first => match Cells::new(sets, seats, budget) {
+            Some(c) => Ok(Exact::Cells(Box::new(c))),
+            None => Err(e),
+        },
+        joint => joint,
+    }
+}
+
 impl Cells {
-    /// Each cell of `set` counted exactly on `seats`, within `budget` DP steps and the
-    /// tables' memory bound for all cells together; `None` when the set has no cells, or a
-    /// cell cannot be counted exactly within them.
-    fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Option<Cells> {
-        let sets = crate::fit_cells::cells(set)?;
+    /// Each cell of `sets` counted exactly on `seats`, within `budget` DP steps and the
+    /// tables' memory bound for all cells together; `None` when a cell cannot be counted
+    /// exactly within them.
+    fn new(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Cells> {
         let (mut work, mut bytes) = (0u64, 0usize);
         let (mut parts, mut cumulative, mut deals, mut tuples) = (vec![], vec![], 0u128, 0u128);
-        for cell in &sets {
+        for cell in sets {
             let left = budget.checked_sub(work)?;
             let part = exact_tables(
                 cell,
@@ -415,17 +452,17 @@ impl Dealer {
             }
         }
         let mut why = None;
-        let tables = match exact_tables(set, &cands, options.budget, u64::MAX) {
+        // A set with fits may also be counted in cells without fits.
+        let tables = match crate::fit_cells::cells(set) {
+            Some(sets) => joint_or_cells(set, &sets, &cands, options.budget),
+            None => exact_tables(set, &cands, options.budget, u64::MAX),
+        };
+        let tables = match tables {
             Ok(t) => t,
-            // Fits the joint tables cannot take: the set split into cells without fits.
-            Err(e) if too_big(&e) => match Cells::new(set, &cands, options.budget) {
-                Some(c) => Exact::Cells(Box::new(c)),
-                None if options.fallback => {
-                    why = budget_reason(&e, &cands);
-                    Exact::Chain(Box::new(Self::fallback(set, &cands, options.budget)?))
-                }
-                None => return Err(e.into()),
-            },
+            Err(e) if too_big(&e) && options.fallback => {
+                why = budget_reason(&e, &cands);
+                Exact::Chain(Box::new(Self::fallback(set, &cands, options.budget)?))
+            }
             Err(e) => return Err(e.into()),
         };
         if tables.tuples() == 0 {

@@ -276,6 +276,33 @@ fn levelled_sets() {
     ));
 }
 
+/// A set whose fit seat has a pattern (at most three cells) is counted in cells first,
+/// though the joint tables take it too: the two counts, by different structures, agree, and
+/// the deals drawn meet the set. A fit seat with no shape (fourteen cells) keeps the joint
+/// tables.
+#[test]
+fn few_cells_come_first_and_count_as_the_joint_tables() {
+    let text =
+        "north: hcp 5-10\nsouth: hcp 6+, shape any 4333\nwest: hcp 10-12, hearts 5+\nns: fit 9+ clubs";
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let mut d = build(text, Options::default()).expect("builds");
+    let c = d.count();
+    assert!(c.is_exact(), "{c:?}");
+    assert_eq!(d.cells(), Some(2), "South's clubs: 3 or 4");
+    assert!(d.tables().is_none());
+    let joint =
+        fairdeal_constrain::engine::Tables::new(&set, &c.exact_seats, Options::default().budget)
+            .expect("the joint tables take the set too");
+    assert_eq!(joint.deals(), c.deals);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..2000 {
+        assert!(set.accepts(&d.sample(&mut rng).expect("samples")));
+    }
+    let free = build("ns: fit 8+ spades\neast: hcp 12+", Options::default()).unwrap();
+    assert!(free.count().is_exact());
+    assert!(free.cells().is_none() && free.tables().is_some());
+}
+
 /// A fit the joint tables cannot take is counted in cells without fits: exact on every
 /// seat, the cells' counts (each counted on its own) adding up to the dealer's, every deal
 /// drawn meeting the set; a set with no fit has no cells.

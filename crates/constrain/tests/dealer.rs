@@ -303,31 +303,45 @@ fn few_cells_come_first_and_count_as_the_joint_tables() {
     assert!(free.cells().is_none() && free.tables().is_some());
 }
 
-/// A fit the joint tables cannot take is counted in cells without fits: exact on every
+/// Sets counted in cells without fits — two cells tried first, and 48 cells (fits over two
+/// suits on both sides) after the joint tables pass their memory bound: exact on every
 /// seat, the cells' counts (each counted on its own) adding up to the dealer's, every deal
 /// drawn meeting the set; a set with no fit has no cells.
 #[test]
 fn fits_out_of_the_joint_tables_reach_are_counted_in_cells() {
-    let text =
-        "south: shape any 4333\neast: hcp 0-12\nwest: hcp 11-14, shape any 5431\nns: fit 8+ hearts";
-    let set = parse(text).unwrap().constraints(None).unwrap();
-    let mut d = build(text, Options::default()).expect("builds");
-    let c = d.count();
-    assert!(c.is_exact(), "{c:?}");
-    assert_eq!(d.cells(), Some(2), "South's hearts: 3 or 4");
-    let cells = fairdeal_constrain::fit_cells::cells(&set).expect("cells");
-    let sum: u128 = cells
-        .iter()
-        .map(|cell| {
-            let x = Dealer::new(cell, Options::default()).expect("a cell builds");
-            assert!(x.count().is_exact() && x.cells().is_none());
-            x.count().deals
-        })
-        .sum();
-    assert_eq!(sum, c.deals);
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    for _ in 0..2000 {
-        assert!(set.accepts(&d.sample(&mut rng).expect("samples")));
+    for (text, seed, many) in [
+        (
+            "south: shape any 4333\neast: hcp 0-12\nwest: hcp 11-14, shape any 5431\nns: fit 8+ hearts",
+            3,
+            false,
+        ),
+        (
+            "north: hcp 15-21\neast: shape any 5431\nsouth: shape any 5431\nwest: hcp 6-8\n\
+             ns: fit 9+ clubs\new: fit 8+ majors",
+            4,
+            true,
+        ),
+    ] {
+        let set = parse(text).unwrap().constraints(None).unwrap();
+        let mut d = build(text, Options::default()).expect("builds");
+        let c = d.count();
+        assert!(c.is_exact(), "{c:?}");
+        let cells = fairdeal_constrain::fit_cells::cells(&set).expect("cells");
+        assert_eq!(cells.len() > 3, many, "{text}: {} cells", cells.len());
+        assert!(d.cells().is_some(), "{text}: counted in cells");
+        let sum: u128 = cells
+            .iter()
+            .map(|cell| {
+                let x = Dealer::new(cell, Options::default()).expect("a cell builds");
+                assert!(x.count().is_exact() && x.cells().is_none());
+                x.count().deals
+            })
+            .sum();
+        assert_eq!(sum, c.deals, "{text}");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..2000 {
+            assert!(set.accepts(&d.sample(&mut rng).expect("samples")));
+        }
     }
     assert_eq!(
         build("north: hcp 12+\nsouth: hcp 10+", Options::default())

@@ -19,7 +19,7 @@ fn main() {
     let budget: u64 =
         std::env::var("BUDGET").map_or(Options::default().budget, |b| b.parse().expect("a number"));
     let mut t = Theory::new(budget);
-    t.push(&set, &d, 1);
+    t.push(&d, 1);
     for spec in &tables {
         let t0 = Instant::now();
         let e = t.expected(spec);

@@ -376,7 +376,11 @@ pub(crate) fn halves_first(set: &ConstraintSet, cands: &[Seat]) -> bool {
 /// A sampler of deals meeting a [`ConstraintSet`], uniform over those deals.
 #[derive(Debug, Clone)]
 pub struct Dealer {
+    /// The set counted: the one given, or the same deals with a fit moved
+    /// ([`crate::fit_complement`]).
     set: ConstraintSet,
+    /// The partnership of each pair condition as written (a moved fit names the other).
+    written_pairs: Vec<Pair>,
     tables: Exact,
     reject_seats: Vec<Seat>,
     reject_pairs: Vec<usize>,
@@ -431,7 +435,10 @@ pub(crate) fn candidates(set: &ConstraintSet) -> Vec<Seat> {
 
 impl Dealer {
     /// Builds the dealer (deterministic: no randomness is used here).
-    pub fn new(set: &ConstraintSet, options: Options) -> Result<Dealer, BuildError> {
+    pub fn new(written: &ConstraintSet, options: Options) -> Result<Dealer, BuildError> {
+        // The same deals with a fit moved to the other side where that counts fewer seats.
+        let moved = crate::fit_complement::moved(written);
+        let set = moved.as_ref().unwrap_or(written);
         let cands = candidates(set);
         for &s in &cands {
             if set.seat(s).shapes.is_empty() {
@@ -467,7 +474,7 @@ impl Dealer {
         };
         if tables.tuples() == 0 {
             return Err(BuildError::NoDeal {
-                culprit: Self::culprit(set, &cands, options.budget),
+                culprit: Self::culprit(written, &candidates(written), options.budget),
             });
         }
         let exact = tables.seats().to_vec();
@@ -481,6 +488,7 @@ impl Dealer {
             .collect();
         Ok(Dealer {
             set: set.clone(),
+            written_pairs: written.pairs.iter().map(|p| p.pair).collect(),
             tables,
             reject_seats,
             reject_pairs,
@@ -527,6 +535,13 @@ impl Dealer {
         Culprit::Together
     }
 
+    /// The set the dealer counts and draws from: the one it was built with, or the same
+    /// deals with a fit in one suit moved to the other partnership where that counts fewer
+    /// seats ([`crate::fit_complement`]).
+    pub fn set(&self) -> &ConstraintSet {
+        &self.set
+    }
+
     /// The exact count and what it covers.
     pub fn count(&self) -> Count {
         Count {
@@ -537,7 +552,7 @@ impl Dealer {
             rejected_pairs: self
                 .reject_pairs
                 .iter()
-                .map(|&i| self.set.pairs[i].pair)
+                .map(|&i| self.written_pairs[i])
                 .collect(),
             why: self.why.clone(),
         }

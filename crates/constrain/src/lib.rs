@@ -38,6 +38,7 @@ pub mod conditions;
 pub mod dealer;
 pub mod engine;
 pub mod fit_cells;
+pub mod fit_complement;
 pub mod halves;
 pub mod level;
 pub mod parse;

@@ -276,6 +276,35 @@ fn levelled_sets() {
     ));
 }
 
+/// A fit whose two seats are asked nothing else moves to the other side
+/// (`fit_complement`): counted on North and South alone, the set has the joint tables'
+/// count of the set as written (four seats, another route), and the deals drawn meet the
+/// written set; an impossible moved fit is still refused at once.
+#[test]
+fn a_fit_of_two_free_seats_is_counted_as_the_other_sides_length() {
+    let text = "north: hcp 12+\nsouth: hearts 4+\new: fit 8+ spades";
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let mut d = build(text, Options::default()).expect("builds");
+    let c = d.count();
+    assert!(c.is_exact(), "{c:?}");
+    assert_eq!(c.exact_seats, [Seat::North, Seat::South]);
+    let joint =
+        fairdeal_constrain::engine::Tables::new(&set, &Seat::ALL, Options::default().budget)
+            .expect("the joint tables take the written set");
+    assert_eq!(joint.deals(), c.deals);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for _ in 0..2000 {
+        assert!(set.accepts(&d.sample(&mut rng).expect("samples")));
+    }
+    assert!(matches!(
+        build(
+            "north: spades 6+\nsouth: spades 6+\new: fit 3+ spades",
+            Options::default()
+        ),
+        Err(BuildError::NoDeal { .. })
+    ));
+}
+
 /// A set whose fit seat has a pattern (at most three cells) is counted in cells first,
 /// though the joint tables take it too: the two counts, by different structures, agree, and
 /// the deals drawn meet the set. A fit seat with no shape (fourteen cells) keeps the joint

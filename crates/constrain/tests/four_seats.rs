@@ -473,7 +473,7 @@ fn patterns_and_lengths_counted_cell_by_cell_equal_brute_force() {
         assert!(want.len() >= 2, "{conditions}: several values of {var:?}");
         let dealer = Dealer::new(&s, Options::default()).expect("builds");
         let mut theory = Theory::new(Options::default().budget);
-        theory.push(&s, &dealer, 1);
+        theory.push(&dealer, 1);
         let exact = theory
             .cell_by_cell(&TableSpec::one(var))
             .expect("a shape quantity")
@@ -568,7 +568,7 @@ fn statistics_expect_every_seat_of_a_four_seat_set() {
     let s = set(&hcp_text(ranges));
     let dealer = Dealer::new(&s, Options::default()).expect("builds");
     let mut theory = Theory::new(Options::default().budget);
-    theory.push(&s, &dealer, 1);
+    theory.push(&dealer, 1);
     for (seat, name) in [(2, "S"), (3, "W")] {
         let table: TableSpec = format!("hcp:{name}").parse().expect("a table");
         let e = theory

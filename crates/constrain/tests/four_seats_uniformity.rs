@@ -350,11 +350,13 @@ fn a_fit_counted_in_cells_by_fit_hearts_and_points() {
 }
 
 /// A fit seat with a shape of its own (North names spades, its fit suit) beside a fit on the
-/// other side: cells by the NS fit's length, North's spades and the EW fit's length.
+/// other side: cells by the NS fit's length, North's spades and the EW fit's length. (West's
+/// points keep the EW fit on four counted seats: a fit whose two seats are asked nothing
+/// else is counted as the other side's length, `fit_complement`.)
 #[test]
 fn a_shaped_fit_seat_beside_a_fit_on_the_other_side() {
     check_grid(
-        "ns: fit 8+ spades, hcp 22-25\nnorth: spades 5+\new: fit 9+ hearts",
+        "ns: fit 8+ spades, hcp 22-25\nnorth: spades 5+\new: fit 9+ hearts\nwest: hcp 0-12",
         66,
         &[
             Axis {

@@ -24,11 +24,19 @@ fn rows(csv: &str) -> impl Iterator<Item = Vec<&str>> {
     csv.lines().skip(1).map(|l| l.split(',').collect())
 }
 
+/// The exact count of `text`, which must be whole.
+fn exact_count(text: &str) -> fairdeal_constrain::Count {
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let count = Dealer::new(&set, Options::default()).unwrap().count();
+    assert!(count.is_exact(), "{text}: {count:?}");
+    count
+}
+
 fn theory(text: &str) -> Theory {
     let set = parse(text).unwrap().constraints(None).unwrap();
     let d = Dealer::new(&set, Options::default()).unwrap();
     let mut t = Theory::new(Options::default().budget);
-    t.push(&set, &d, 1);
+    t.push(&d, 1);
     t
 }
 
@@ -243,7 +251,7 @@ fn rejection_and_levelled_sets() {
     .unwrap();
     assert!(!d.count().is_exact());
     let mut t = Theory::new(20_000);
-    t.push(&set, &d, 1);
+    t.push(&d, 1);
     let e = t
         .expected(&TableSpec::one(Var::Hcp(Seat::North)))
         .unwrap_err();
@@ -316,10 +324,7 @@ fn four_seats_counted_by_halves_are_all_tested() {
 #[test]
 fn lengths_beside_a_fit_on_each_side_are_exact() {
     let text = "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+";
-    let set = parse(text).unwrap().constraints(None).unwrap();
-    let dealer = Dealer::new(&set, Options::default()).unwrap();
-    let count = dealer.count();
-    assert!(count.is_exact(), "{count:?}");
+    let count = exact_count(text);
     let mut t = theory(text);
     for spec in ["spades:N", "spades:W", "diamonds:E"] {
         let table: TableSpec = spec.parse().unwrap();
@@ -480,4 +485,46 @@ fn a_set_counted_in_cells_is_observed_cell_by_cell() {
     }
     // South's and West's patterns have one cell each (4-3-3-3, 5-4-3-1): nothing to test.
     assert_eq!(untested, ["pattern:S", "pattern:W"]);
+}
+
+/// A fit whose two seats are asked nothing else is counted as the other side's length
+/// (`fit_complement`: East and West hold 8+ spades when North and South hold 5 or fewer):
+/// the statistics observe the set as the dealer counts it. Every default table is exact and
+/// adds up to the dealer's count; East's spades equal the dealer's counts of the written set
+/// narrowed to three lengths; 20 000 dealt deals pass every table.
+#[test]
+fn a_moved_fit_is_observed_as_the_dealer_counts_it() {
+    let text = "north: balanced, hcp 15-17\nsouth: hcp 8+, hearts 4+\new: fit 8+ spades";
+    let count = exact_count(text);
+    assert_eq!(
+        count.exact_seats,
+        [Seat::North, Seat::South],
+        "East and West go free"
+    );
+    let mut t = theory(text);
+    for spec in TableSpec::defaults() {
+        let e = t.expected(&spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        assert_eq!(e.exact.expect("exact").total, count.deals, "{spec}");
+    }
+    let east = t
+        .expected(&TableSpec::one(Var::Length(
+            Seat::East,
+            fairdeal_model::Suit::Spades,
+        )))
+        .unwrap()
+        .exact
+        .unwrap();
+    for len in [0usize, 3, 6] {
+        let narrowed = exact_count(&format!("{text}\neast: spades {len}"));
+        assert_eq!(east.deals[len], narrowed.deals, "East's spades {len}");
+    }
+    let (a, mut g) = analyse(text, TableSpec::defaults(), 20_000, 12);
+    let r = a.report(g.theory());
+    for t in &r.tables {
+        let c = t
+            .chi
+            .as_ref()
+            .unwrap_or_else(|| panic!("{}: untested", t.spec));
+        assert_passes(&t.spec, c);
+    }
 }

@@ -52,7 +52,7 @@ impl Generator {
         if spec.categories.is_empty() {
             let set = spec.constraints(None)?;
             let d = Dealer::new(&set, options)?;
-            theory.push(&set, &d, 1);
+            theory.push(&d, 1);
             Ok(Generator {
                 source: Source::Plain(Box::new(d)),
                 theory,
@@ -60,9 +60,8 @@ impl Generator {
         } else {
             let l = Levelled::new(spec, options)?;
             for (i, c) in spec.categories.iter().enumerate() {
-                let set = spec.constraints(Some(i))?;
                 if let Some(d) = l.dealer(i) {
-                    theory.push(&set, d, c.weight);
+                    theory.push(d, c.weight);
                 }
             }
             Ok(Generator {

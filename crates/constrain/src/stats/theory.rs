@@ -209,11 +209,12 @@ impl Theory {
         }
     }
 
-    /// Adds the set a dealer samples from, with a weight (1 for a plain set). A set the
-    /// dealer counts in cells without fits is observed cell by cell too: each cell's
-    /// distribution is counted as the dealer counts the cell, and they are added up (where
-    /// one fails, the whole set is tried as before).
-    pub fn push(&mut self, set: &ConstraintSet, dealer: &Dealer, weight: u32) {
+    /// Adds the set a dealer samples from ([`Dealer::set`], the set as it counts it), with a
+    /// weight (1 for a plain set). A set the dealer counts in cells without fits is observed
+    /// cell by cell too: each cell's distribution is counted as the dealer counts the cell,
+    /// and they are added up (where one fails, the whole set is tried as before).
+    pub fn push(&mut self, dealer: &Dealer, weight: u32) {
+        let set = dealer.set();
         let count = dealer.count();
         let cells = match dealer.cells() {
             Some(_) if count.is_exact() => crate::fit_cells::cells(set).unwrap_or_default(),

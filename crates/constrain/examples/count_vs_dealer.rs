@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 19] = [
+const CASES: [(&str, &str, &str); 20] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -107,6 +107,11 @@ const CASES: [(&str, &str, &str); 19] = [
         "a major fit beside an overcall: NS 8+ majors, E 5+H 8+, W 0-10",
         "ns: fit 8+ majors\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
         "(spades(north)+spades(south)>=8 || hearts(north)+hearts(south)>=8) && hearts(east)>=5 && hcp(east)>=8 && hcp(west)<=10",
+    ),
+    (
+        "1NT, a responder with hearts, their spade fit: N bal 15-17, S 8+ 4+H, EW 8+S",
+        "north: balanced, hcp 15-17\nsouth: hcp 8+, hearts 4+\new: fit 8+ spades",
+        "shape(north, any 4333 + any 4432 + any 5332) && hcp(north)>=15 && hcp(north)<=17 && hcp(south)>=8 && hearts(south)>=4 && spades(east)+spades(west)>=8",
     ),
 ];
 

@@ -109,7 +109,8 @@ pub enum SampleError {
 /// The count of a constraint set, with its units.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
-    /// Seats counted exactly (N E S W order).
+    /// Seats counted exactly (N E S W order). Two seats asked only a fit in one suit are
+    /// not counted: their fit is, as the other side's length ([`crate::fit_complement`]).
     pub exact_seats: Vec<Seat>,
     /// Ordered tuples of hands of `exact_seats` meeting their conditions (unit: hands for one
     /// seat, ordered pairs of hands for two, …).

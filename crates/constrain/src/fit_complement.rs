@@ -32,7 +32,8 @@ fn other(pair: Pair) -> Pair {
 /// the same condition.
 pub fn moved(set: &ConstraintSet) -> Option<ConstraintSet> {
     let mut best = set.clone();
-    let mut seats = candidates(&best).len();
+    let written = candidates(set).len();
+    let mut seats = written;
     for i in 0..best.pairs.len() {
         let PairKind::Fit { min, max, suits } = best.pairs[i].kind else {
             continue;
@@ -58,7 +59,7 @@ pub fn moved(set: &ConstraintSet) -> Option<ConstraintSet> {
             (best, seats) = (trial, counted.len());
         }
     }
-    (seats < candidates(set).len()).then_some(best)
+    (seats < written).then_some(best)
 }
 
 #[cfg(test)]

@@ -36,6 +36,9 @@
 //! * Fit: `fit 8+` or `fit 8-9` with an optional `spades`…`clubs`, `majors` or `minors`
 //!   (pairs only): the pair's longest combined suit among those is in the range.
 //! * Categories: `category NAME [weight N]` (name a word or `"quoted"`).
+//! * A condition every hand meets (`hcp 0+`, `hcp 0-37`, `spades 0+`, `ns: fit 0+`) asks
+//!   nothing: the compiled set leaves it out, so its seat is not counted
+//!   ([`crate::ConstraintSet::without_vacuous`]).
 //!
 //! Errors carry a byte span; [`ParseError::line_col`] and [`ParseErrors::render`] turn it
 //! into `line:column` with a caret. The parser reports every bad line, not just the first.

@@ -61,9 +61,16 @@ impl Scale {
             .sum()
     }
 
-    /// The most half-points one hand can hold (four suits' worth).
-    pub fn max_hand(&self) -> u32 {
-        4 * self.weights.iter().map(|&w| u32::from(w)).sum::<u32>()
+    /// The most half-points `cards` cards can hold: the deck's `cards` highest card values
+    /// (each of the five ranks comes in four suits; `most(13)` is 37 HCP, `most(26)` 40).
+    pub fn most(&self, cards: usize) -> u32 {
+        let mut values: Vec<u32> = self
+            .weights
+            .iter()
+            .flat_map(|&w| [u32::from(w); 4])
+            .collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        values.iter().take(cards).sum()
     }
 }
 
@@ -397,7 +404,7 @@ impl Spec {
             })?;
             list.extend(c.statements.iter());
         }
-        compile(&list)
+        compile(&list).map(ConstraintSet::without_vacuous)
     }
 }
 

@@ -305,6 +305,38 @@ fn a_fit_of_two_free_seats_is_counted_as_the_other_sides_length() {
     ));
 }
 
+/// A seat asked only what every hand meets (`hcp 0+`) is not counted: the count is the one
+/// of the set without it, on the other seats, and a fit whose seat is so freed moves to the
+/// other side as if the seat were unconditioned. A range some hand misses (`hcp 0-36`) keeps
+/// its seat counted.
+#[test]
+fn a_seat_asked_what_every_hand_meets_is_not_counted() {
+    for (with, without, seats) in [
+        (
+            "north: hcp 15-19\nsouth: hcp 10+, spades 5+\nwest: hcp 0+\nns: fit 8+ minors",
+            "north: hcp 15-19\nsouth: hcp 10+, spades 5+\nns: fit 8+ minors",
+            &[Seat::North, Seat::South][..],
+        ),
+        (
+            "north: hcp 12+\nsouth: hearts 4+\neast: hcp 0-37\new: fit 8+ spades",
+            "north: hcp 12+\nsouth: hearts 4+\new: fit 8+ spades",
+            &[Seat::North, Seat::South][..],
+        ),
+    ] {
+        let c = build(with, Options::default()).expect("builds").count();
+        assert!(c.is_exact(), "{with}: {c:?}");
+        assert_eq!(c.exact_seats, seats, "{with}");
+        assert_eq!(
+            c.deals,
+            build(without, Options::default()).unwrap().count().deals
+        );
+    }
+    let c = build("north: hcp 12+\nwest: hcp 0-36", Options::default())
+        .unwrap()
+        .count();
+    assert_eq!(c.exact_seats, [Seat::North, Seat::West]);
+}
+
 /// A set whose fit seat has a pattern (at most three cells) is counted in cells first,
 /// though the joint tables take it too: the two counts, by different structures, agree, and
 /// the deals drawn meet the set. A fit seat with no shape (fourteen cells) keeps the joint

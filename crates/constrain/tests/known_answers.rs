@@ -50,12 +50,20 @@ fn unconstrained_totals() {
     let c = count("");
     assert_eq!(c.deals, ALL_DEALS);
     assert_eq!(c.hands, 1);
+    // What every hand meets is no condition: no seat is counted.
     let c = count("north: hcp 0-37");
-    assert_eq!(c.hands, 635_013_559_600);
+    assert!(c.exact_seats.is_empty() && c.is_exact());
+    assert_eq!(c.hands, 1);
     assert_eq!(c.deals, ALL_DEALS);
     assert_eq!(c.probability(), (1, 1));
     let c = count("north: hcp 0+\nsouth: shape x=x=x=x");
-    assert_eq!(c.hands, 635_013_559_600 * 8_122_425_444);
+    assert!(c.exact_seats.is_empty());
+    assert_eq!(c.deals, ALL_DEALS);
+    // One point less leaves out the four hands of 37 (the aces, kings, queens and a jack).
+    let c = count("north: hcp 0-36");
+    assert_eq!(c.hands, 635_013_559_600 - 4);
+    let c = count("north: hcp 0-36\nsouth: hcp 0-36");
+    assert_eq!(c.hands, (635_013_559_600 - 2 * 4) * 8_122_425_444);
 }
 
 /// `prob-tables/n-bal-15-17-breakdown.csv`: hands per pattern × HCP for North balanced 15-17.

@@ -35,9 +35,10 @@
 //! columns and vectors, each suit's high-card layout (weight: its spot multinomial), then the
 //! spot cards uniformly. Every deal meeting the set is drawn with probability 1 / count.
 //! Three structures keep those draws short:
-//! - per ♠♥ group, its completing ♦♣ groups' counts summed along each row of the dense array
-//!   (built the first time a deal draws from the group), so the ♦♣ vector is found by reading
-//!   the box's rows, two lookups each, then one binary search in a row;
+//! - per ♠♥ group, its completing ♦♣ groups' entries in one list by dense index, with
+//!   cumulative weights and where each index starts (built the first time a deal draws from
+//!   the group), so the ♦♣ group and entry are found by weighing the box's rows, two reads
+//!   each, then one binary search in a row;
 //! - an id for each vector a suit's layouts add, and each column's count by id, so a half's
 //!   second vector is found from the first in one lookup (with packed vectors, a subtraction
 //!   that borrows in no lane says the first is at most the target);
@@ -77,9 +78,9 @@ const COLUMN_PAIRS_MAX: usize = 60_000;
 /// Most stored (vector, count) entries of both halves together.
 const ENTRIES_MAX: usize = 12_000_000;
 
-/// Most bytes of the sampler's dense arrays — row sums per ♠♥ group ([`Halves::rows`]) and
-/// entry slots per ♦♣ group ([`Halves::slots_of`]), each built the first time a deal needs
-/// it — reckoned as if all were built: 96 MB. Past it the sampler scans instead.
+/// Most bytes of the sampler's [`Completing`] lists, one per ♠♥ group ([`Halves::rows`]),
+/// each built the first time a deal needs it — reckoned as if all were built: 96 MB. Past
+/// it the sampler scans instead.
 const SAMPLER_BYTES_MAX: usize = 96 << 20;
 
 /// Most rows of the coordinate space (its vectors but the first coordinate) for the sampler's
@@ -413,6 +414,24 @@ struct Start {
     deal: u32,
 }
 
+/// A ♠♥ group's completing ♦♣ entries for the sampler, in dense-index order: those at index
+/// `i` are `items[starts[i]..starts[i + 1]]` (♦♣ group, entry), in the order of the group's
+/// partners, and `cum[j]` is the weight of the items before `j`. The weight of a run of
+/// indices (a row of a box) is two reads of `cum`, and the entry at an offset within it one
+/// binary search: no per-partner lookup.
+#[derive(Debug, Clone)]
+struct Completing {
+    starts: Vec<u32>,
+    cum: Vec<u64>,
+    items: Vec<(u32, u32)>,
+}
+
+impl Completing {
+    fn bytes(&self) -> usize {
+        self.starts.len() * 4 + self.cum.len() * 8 + self.items.len() * 8
+    }
+}
+
 /// The exact tables of a set counted by halves (see the module doc).
 #[derive(Debug, Clone)]
 pub struct Halves {
@@ -437,12 +456,9 @@ pub struct Halves {
     within: Vec<Vec<u128>>,
     /// Cumulative deals up to and including each ♠♥ group.
     cumulative: Vec<u128>,
-    /// Per ♠♥ group, its completing ♦♣ groups' entries summed along rows ([`Halves::rows`]),
+    /// Per ♠♥ group, its completing ♦♣ groups' entries by dense index ([`Completing`]),
     /// built the first time the sampler draws from the group (empty when over the bounds).
-    completing: Vec<OnceLock<Vec<u64>>>,
-    /// Per ♦♣ group, per dense index, its entry there (or `u32::MAX`), built the first time a
-    /// deal draws from the group (empty when the row sums are).
-    slots: Vec<OnceLock<Vec<u32>>>,
+    completing: Vec<OnceLock<Completing>>,
     /// Bytes of the halves' [`Runs`] built so far.
     runs_bytes: Spent,
     count: u128,
@@ -929,7 +945,6 @@ impl Halves {
             within: Vec::new(),
             cumulative: Vec::new(),
             completing: Vec::new(),
-            slots: Vec::new(),
             runs_bytes: Spent::default(),
             count: 0,
             work,
@@ -1051,18 +1066,17 @@ impl Halves {
             Some(c) => self.space.size / (usize::from(c.top()) + 1),
             None => usize::MAX,
         };
-        // Slots only for ♠♥ groups completed by more than one ♦♣ group.
-        let slots = if self.partners.iter().any(|p| p.len() > 1) {
-            self.halves[1].groups.len() * 4
-        } else {
-            0
-        };
-        let bytes = (groups * 8 + slots).saturating_mul(self.space.size);
+        let items: usize = self
+            .partners
+            .iter()
+            .flatten()
+            .map(|&k| self.halves[1].groups[k as usize].entries.len() + 1)
+            .sum();
+        let bytes = (groups * 4)
+            .saturating_mul(self.space.size + 1)
+            .saturating_add(items.saturating_mul(16));
         if bytes <= SAMPLER_BYTES_MAX && rows <= SAMPLER_ROWS_MAX {
             self.completing = (0..groups).map(|_| OnceLock::new()).collect();
-            self.slots = (0..self.halves[1].groups.len())
-                .map(|_| OnceLock::new())
-                .collect();
         }
     }
 
@@ -1082,23 +1096,42 @@ impl Halves {
         }
     }
 
-    /// The sampler's array for ♠♥ group `g`: its partners' entries summed, then summed along
-    /// each row (the first coordinate, the fastest of the dense index), built on first use;
-    /// `None` when the set's arrays would pass [`SAMPLER_BYTES_MAX`].
-    fn rows(&self, g: usize) -> Option<&[u64]> {
+    /// The sampler's [`Completing`] for ♠♥ group `g`, built on first use (a counting sort of
+    /// its partners' entries by dense index); `None` when the set's would pass
+    /// [`SAMPLER_BYTES_MAX`] or a box would have more than [`SAMPLER_ROWS_MAX`] rows.
+    fn rows(&self, g: usize) -> Option<&Completing> {
         let cell = self.completing.get(g)?;
         Some(cell.get_or_init(|| {
-            let mut dense = vec![0u64; self.space.size];
-            self.add_partners(g, &mut dense);
-            let width = usize::from(self.space.coords[0].top()) + 1;
-            for row in dense.chunks_mut(width) {
-                let mut sum = 0u64;
-                for x in row {
-                    sum += *x;
-                    *x = sum;
+            let second = &self.halves[1].groups;
+            let mut starts = vec![0u32; self.space.size + 1];
+            for &k in &self.partners[g] {
+                for &(at, _) in &second[k as usize].entries {
+                    starts[at as usize + 1] += 1;
                 }
             }
-            dense
+            for i in 0..self.space.size {
+                starts[i + 1] += starts[i];
+            }
+            let n = starts[self.space.size] as usize;
+            let mut next = starts.clone();
+            let mut items = vec![(0u32, 0u32); n];
+            let mut weights = vec![0u64; n];
+            for &k in &self.partners[g] {
+                for (e, &(at, w)) in second[k as usize].entries.iter().enumerate() {
+                    let slot = &mut next[at as usize];
+                    items[*slot as usize] = (k, e as u32);
+                    weights[*slot as usize] = w;
+                    *slot += 1;
+                }
+            }
+            let mut cum = Vec::with_capacity(n + 1);
+            let mut sum = 0u64;
+            cum.push(0);
+            for w in weights {
+                sum += w;
+                cum.push(sum);
+            }
+            Completing { starts, cum, items }
         }))
     }
 
@@ -1151,12 +1184,7 @@ impl Halves {
         let rows: usize = self
             .completing
             .iter()
-            .filter_map(|c| c.get().map(|r| r.len() * 8))
-            .chain(
-                self.slots
-                    .iter()
-                    .filter_map(|c| c.get().map(|s| s.len() * 4)),
-            )
+            .filter_map(|c| c.get().map(Completing::bytes))
             .chain(
                 self.halves
                     .iter()
@@ -1238,16 +1266,16 @@ impl Halves {
             .completions(&a)
             .expect("a drawn vector has completions");
         match self.rows(g) {
-            Some(rows) => self.descend(g, rows, &lo, &hi, start.offset),
+            Some(rows) => self.descend(rows, &lo, &hi, start.offset),
             None => self.scan(g, &lo, &hi, start.offset),
         }
     }
 
-    /// The ♦♣ group and entry at offset `r` of ♠♥ group `g`'s completions in the box
-    /// `lo..=hi`: the box's rows read in index order, each summed in two lookups of the
-    /// group's row sums, then a binary search within the row holding the offset, then the
-    /// group holding the vector.
-    fn descend(&self, g: usize, rows: &[u64], lo: &Pt, hi: &Pt, mut r: u64) -> (usize, usize) {
+    /// The ♦♣ group and entry at offset `r` of a ♠♥ group's completions in the box
+    /// `lo..=hi`: the box's rows read in index order, each weighed by two reads of the
+    /// group's [`Completing`], then a binary search among the items of the row holding the
+    /// offset (in index order, then the partners' order).
+    fn descend(&self, rows: &Completing, lo: &Pt, hi: &Pt, mut r: u64) -> (usize, usize) {
         let d = self.space.coords.len();
         let (first, last) = (usize::from(lo[0]), usize::from(hi[0]));
         let mut b = *lo;
@@ -1255,21 +1283,18 @@ impl Halves {
             let row: usize = (1..d)
                 .map(|c| self.space.strides[c] * usize::from(b[c]))
                 .sum();
-            let before = if first == 0 { 0 } else { rows[row + first - 1] };
-            let sum = rows[row + last] - before;
-            if r < sum {
+            let (s, t) = (
+                rows.starts[row + first] as usize,
+                rows.starts[row + last + 1] as usize,
+            );
+            let (before, after) = (rows.cum[s], rows.cum[t]);
+            if r < after - before {
                 let goal = before + r;
-                let x = first + rows[row + first..=row + last].partition_point(|&s| s <= goal);
-                b[0] = x as u16;
-                r = goal
-                    - if x == first {
-                        before
-                    } else {
-                        rows[row + x - 1]
-                    };
-                break;
+                let i = s + rows.cum[s + 1..=t].partition_point(|&c| c <= goal);
+                let (k, e) = rows.items[i];
+                return (k as usize, e as usize);
             }
-            r -= sum;
+            r -= after - before;
             let mut c = 1;
             loop {
                 assert!(c < d, "the completions add up");
@@ -1281,29 +1306,6 @@ impl Halves {
                 c += 1;
             }
         }
-        let at = self.space.index(&b);
-        if let [k] = self.partners[g][..] {
-            let entries = &self.halves[1].groups[k as usize].entries;
-            return (k as usize, entries.partition_point(|e| e.0 < at));
-        }
-        let at = at as usize;
-        for &k in &self.partners[g] {
-            let e = self.slots_of(k as usize)[at];
-            if e != u32::MAX {
-                let w = self.halves[1].groups[k as usize].entries[e as usize].1;
-                if r < w {
-                    return (k as usize, e as usize);
-                }
-                r -= w;
-            }
-        }
-        unreachable!("the completions add up")
-    }
-
-    /// ♦♣ group `k`'s entry at each dense index (`u32::MAX` where it has none), built on first
-    /// use (only where [`Halves::rows`] are).
-    fn slots_of(&self, k: usize) -> &[u32] {
-        self.slots[k].get_or_init(|| slots(&self.halves[1].groups[k].entries, self.space.size))
     }
 
     /// [`Halves::descend`] without the row sums: a scan of the completing groups' entries

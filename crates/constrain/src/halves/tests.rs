@@ -318,16 +318,28 @@ fn completions_are_found_at_exactly_their_offsets() {
                     continue;
                 };
                 let total = h.completions[g][e];
-                let by_rows = |r| h.descend(g, rows, &lo, &hi, r);
+                let by_rows = |r| h.descend(rows, &lo, &hi, r);
                 let by_scan = |r| h.scan(g, &lo, &hi, r);
-                for find in [&by_rows as &dyn Fn(u64) -> (usize, usize), &by_scan] {
+                for (way, find) in [&by_rows as &dyn Fn(u64) -> (usize, usize), &by_scan]
+                    .into_iter()
+                    .enumerate()
+                {
                     let mut r = 0u64;
+                    let mut last = None;
                     while r < total {
                         let (k, at) = find(r);
                         let w = h.halves[1].groups[k].entries[at].1;
                         let b = h.halves[1].groups[k].points[at];
                         assert!((0..h.space.coords.len()).all(|c| lo[c] <= b[c] && b[c] <= hi[c]));
                         assert_eq!(find(r + w - 1), (k, at), "{text}: group {g}, entry {e}");
+                        if way == 0 {
+                            // By dense index, then in the partners' order: the order the
+                            // deals drawn for a seed depend on.
+                            let place = h.partners[g].iter().position(|&p| p as usize == k);
+                            let key = (h.space.index(&b), place.expect("a partner"));
+                            assert!(last < Some(key), "{text}: group {g}, entry {e}");
+                            last = Some(key);
+                        }
                         r += w;
                         checked += 1;
                     }

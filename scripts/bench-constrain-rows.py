@@ -7,7 +7,8 @@ the median of alternating rounds, as a Markdown table.
     scripts/bench-constrain-rows.py /tmp/measure-before /tmp/measure-now [deals] [rounds]
 
 `deals` (default 200000) are drawn after preparation; `rounds` defaults to 3. The load
-average is printed before and after: give it with the figures.
+average is printed before and after: give it with the figures. `ONLY=regex` keeps the rows
+whose label matches.
 """
 
 import os
@@ -81,6 +82,10 @@ ROWS = [
     ("`N 4+♠ 4+♥ 15+, E 4+♦ 5+, S 3+♥ 4+♣ 8+, W 0-3♣ 3+, NS 25+` (open-ended, by halves)",
      "north: spades 4+, hearts 4+, hcp 15+\neast: diamonds 4+, hcp 5+\nsouth: hearts 3+, clubs 4+, hcp 8+\n"
      "west: clubs 0-3, hcp 3+\nns: hcp 25+"),
+    ("`N 15-19` / `S 10+ 5+♠` / `west: hcp 0+` / `ns: fit 8+ minors` (a seat asked what every hand meets)",
+     "north: hcp 15-19\nsouth: hcp 10+, spades 5+\nwest: hcp 0+\nns: fit 8+ minors"),
+    ("`N 12+` / `S 4+♥` / `east: hcp 0-37` / `ew: fit 8+ spades` (the same, then a fit moved)",
+     "north: hcp 12+\nsouth: hearts 4+\neast: hcp 0-37\new: fit 8+ spades"),
 ]
 
 
@@ -114,7 +119,8 @@ def main():
     print("| conditions | exact seats before → now | count before → now | "
           "sampling before → now | peak memory before → now |")
     print("|---|---|---|---|---|")
-    for label, text in ROWS:
+    only = re.compile(os.environ.get("ONLY", ""))
+    for label, text in (row for row in ROWS if only.search(row[0])):
         runs = {before: [], now: []}
         for _ in range(rounds):
             for b in (before, now):

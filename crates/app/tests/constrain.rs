@@ -163,6 +163,7 @@ fn an_inexact_count_says_why() {
         rejected: vec!["west".to_string(), "ns".to_string()],
         acceptance: Some((28, 20)),
         why: Some(why.to_string()),
+        dealing: None,
     };
     let v = CountView::of(&c);
     assert!(!v.exact);
@@ -174,6 +175,36 @@ fn an_inexact_count_says_why() {
         "{note}"
     );
     assert!(note.contains("71.429 % (20 of 28 draws)"), "{note}");
+}
+
+/// A count made whole cell by cell, dealt in part, is exact on the page and says what
+/// dealing leaves to rejection and the exact share kept.
+#[wasm_bindgen_test]
+fn a_count_made_whole_says_how_it_is_dealt() {
+    use fairdeal_constrain::analysis::Rejection;
+    let why = "counting North, East, South and West together needs tables larger than their memory bound (144 MB)";
+    let c = SetCount {
+        exact_seats: Seat::ALL.to_vec(),
+        hands: 1,
+        deals: 1,
+        fraction: (1, 8),
+        percent: 12.5,
+        rejected: Vec::new(),
+        acceptance: None,
+        why: None,
+        dealing: Some(Box::new(Rejection {
+            conditions: vec!["East".to_string(), "ew".to_string()],
+            kept: (1, 8),
+            why: Some(why.to_string()),
+        })),
+    };
+    let v = CountView::of(&c);
+    assert!(v.exact);
+    let note = v.note.expect("a note");
+    assert_eq!(
+        note,
+        format!("Counted exactly, cell by cell. The dealing tables cannot hold every condition ({why}): the conditions on East, EW are applied by rejection, and exactly 12.500 % of the draws are kept.")
+    );
 }
 
 #[wasm_bindgen_test]

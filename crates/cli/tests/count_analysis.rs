@@ -18,6 +18,19 @@ fn expected_lines(c: &SetCount) -> Vec<String> {
         format!("deals: {} of 53644737765488792839237440000", c.deals),
         format!("probability: {}/{} = ", c.fraction.0, c.fraction.1),
     ];
+    if let Some(d) = &c.dealing {
+        lines.push(format!(
+            "dealt by rejection (counted exactly, cell by cell): conditions on {}",
+            d.conditions.join(", ")
+        ));
+        lines.push(format!(
+            "kept: {} of {} deals the tables draw (",
+            d.kept.0, d.kept.1
+        ));
+        if let Some(why) = &d.why {
+            lines.push(format!("why: {why}"));
+        }
+    }
     if !c.is_exact() {
         lines.push(format!(
             "not counted (applied by rejection when dealing): conditions on {}",
@@ -55,6 +68,9 @@ fn the_cli_prints_the_pages_analysis() {
         // Seventeen totals: more than the tables hold, so fewer seats are counted.
         "scale aces A1\nscale kings K1\nnorth: hcp 12-17, controls 2+, aces 1+, kings 0-2\neast: hcp 6-12, controls 0-5, aces 0-2, kings 0-3\nsouth: hcp 6-12, controls 1+, aces 0-2, kings 1+\nwest: hcp 4-12, controls 0-6, aces 0-2, kings 0-3\nns: hcp 20+\n",
         "north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n",
+        // Dealt from three seats, East and the fit by rejection, but counted whole in its
+        // 45 cells without fits: the exact share kept and the reason are printed.
+        "north: hcp 8-12\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\new: fit 9+ minors\n",
     ] {
         let out = run_count(text);
         assert!(out.status.success(), "{text}: {}", String::from_utf8_lossy(&out.stderr));
@@ -66,7 +82,16 @@ fn the_cli_prints_the_pages_analysis() {
                 .map(|c| (Some(format!("category {} (weight {})\n", c.name, c.weight)), c.count))
                 .collect(),
         };
-        if parts.iter().any(|(_, c)| !c.is_exact()) {
+        if text.contains("fit 9+ minors") {
+            assert!(
+                parts.iter().all(|(_, c)| c.is_exact() && c.dealing.is_some()),
+                "{text}: counted whole, dealt in part"
+            );
+        }
+        if parts
+            .iter()
+            .any(|(_, c)| !c.is_exact() || c.dealing.is_some())
+        {
             assert!(
                 stdout.contains("\nwhy: counting North, East, South and West together needs "),
                 "{text}: an inexact count says why: {stdout}"

@@ -3,9 +3,12 @@
 //! sometimes controls, a fit or a partnership's points), each counted once by `Dealer::new`.
 //! Prints the share exact on every constrained seat, the count times (median, 90th centile,
 //! worst, all together), and the sets counted on fewer seats or over one second, with the reason.
+//! Counted with the options `fairdeal count` and the page use ([`analysis::COUNT_OPTIONS`]):
+//! a set dealt in part may still be counted whole, cell by cell (`Count::whole`); those are
+//! exact and reported apart.
 //!
 //! `cargo run --release -p fairdeal-constrain --example coverage -- [sets] [seed]`
-use fairdeal_constrain::{parse, BuildError, Dealer, Options};
+use fairdeal_constrain::{analysis, parse, BuildError, Dealer};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use std::time::Instant;
@@ -77,7 +80,7 @@ fn main() {
         .map_or(200, |s| s.parse().expect("a number of sets"));
     let seed: u64 = args.next().map_or(1, |s| s.parse().expect("a seed"));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let (mut exact, mut impossible, mut counted) = (0usize, 0usize, 0usize);
+    let (mut exact, mut impossible, mut counted, mut whole) = (0usize, 0usize, 0usize, 0usize);
     let mut times = Vec::new();
     let mut notes = Vec::new();
     for _ in 0..sets {
@@ -90,7 +93,7 @@ fn main() {
             .constraints(None)
             .expect("compiles");
         let t = Instant::now();
-        let d = Dealer::new(&set, Options::default());
+        let d = Dealer::new(&set, analysis::COUNT_OPTIONS);
         let secs = t.elapsed().as_secs_f64();
         let one_line = text.replace('\n', " / ");
         match d {
@@ -100,9 +103,15 @@ fn main() {
                 counted += 1;
                 times.push(secs);
                 let c = d.count();
-                if c.is_exact() {
+                if c.is_exact() || c.whole.is_some() {
                     exact += 1;
-                    if secs > 1.0 {
+                    if c.whole.is_some() {
+                        whole += 1;
+                        notes.push(format!(
+                            "exact cell by cell, dealt on {} seats, {secs:.2} s: {one_line}",
+                            c.exact_seats.len()
+                        ));
+                    } else if secs > 1.0 {
                         notes.push(format!("exact, slow {secs:.2} s: {one_line}"));
                     }
                 } else {
@@ -118,7 +127,7 @@ fn main() {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
-        "{counted} sets counted ({impossible} impossible, answered at once): {exact} exact on every seat ({:.1} %); count time median {:.3} s, 90th centile {:.3} s, worst {:.2} s, all {:.1} s",
+        "{counted} sets counted ({impossible} impossible, answered at once): {exact} exact on every seat ({:.1} %; {whole} of them counted whole cell by cell, dealt in part); count time median {:.3} s, 90th centile {:.3} s, worst {:.2} s, all {:.1} s",
         100.0 * exact as f64 / counted.max(1) as f64,
         at(0.5),
         at(0.9),

@@ -5,12 +5,15 @@
 //! both call [`analyse`] with [`COUNT_OPTIONS`], so the same text gives the same figures in
 //! both front ends. A set the engine cannot count whole also gets an acceptance rate measured
 //! on a few draws from a fixed stream ([`PILOT_DRAWS`] draws, ChaCha8 keyed by 1), so that
-//! figure too is the same everywhere.
+//! figure too is the same everywhere. A set with fits the dealing tables take only in part
+//! may still be counted whole, cell by cell ([`crate::Count::whole`]): the count is then
+//! exact, and [`SetCount::dealing`] says what dealing leaves to rejection and the exact
+//! share of draws kept.
 //!
 //! Panic policy: no panics; impossible sets and compile errors are [`AnalysisError`]s naming
 //! the category.
 
-use crate::{BuildError, CompileError, ConstraintSet, Dealer, Options, Spec};
+use crate::{BuildError, CompileError, ConstraintSet, Dealer, Options, Spec, ALL_DEALS};
 use fairdeal_model::Seat;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -22,6 +25,7 @@ pub const COUNT_OPTIONS: Options = Options {
     budget: 200_000_000,
     max_tries: 20_000,
     fallback: true,
+    whole: true,
 };
 
 /// Draws used to measure the acceptance rate of a set counted only in part.
@@ -46,6 +50,29 @@ pub struct SetCount {
     pub acceptance: Option<(u64, u64)>,
     /// For a count made in part: why the rest is not counted ([`crate::Count::why`]).
     pub why: Option<String>,
+    /// For a set counted whole but dealt in part ([`crate::Count::whole`]): what dealing
+    /// leaves to rejection (`None` when the dealer's tables take every counted condition).
+    pub dealing: Option<Box<Rejection>>,
+}
+
+/// How a set counted whole is dealt when its tables cannot take every condition: from the
+/// tables of fewer seats, keeping the deals that meet the rest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rejection {
+    /// The conditions applied by rejection, by name (`east`, `ew`).
+    pub conditions: Vec<String>,
+    /// The deals meeting every condition and the deals the tables draw from: their ratio
+    /// is the exact share of draws kept.
+    pub kept: (u128, u128),
+    /// Why the tables do not take every condition ([`crate::Count::why`]).
+    pub why: Option<String>,
+}
+
+impl Rejection {
+    /// The share of draws kept, in percent.
+    pub fn percent(&self) -> f64 {
+        self.kept.0 as f64 / self.kept.1 as f64 * 100.0
+    }
 }
 
 impl SetCount {
@@ -121,6 +148,30 @@ impl AnalysisError {
 pub fn count_set(set: &ConstraintSet) -> Result<SetCount, BuildError> {
     let mut dealer = Dealer::new(set, COUNT_OPTIONS)?;
     let count = dealer.count();
+    let rejected: Vec<String> = count
+        .rejected_seats
+        .iter()
+        .map(|s| s.name().to_string())
+        .chain(count.rejected_pairs.iter().map(|p| p.to_string()))
+        .collect();
+    if let Some(whole) = count.whole {
+        let g = crate::combin::gcd(whole.deals, ALL_DEALS).max(1);
+        return Ok(SetCount {
+            exact_seats: whole.seats,
+            hands: whole.hands,
+            deals: whole.deals,
+            fraction: (whole.deals / g, ALL_DEALS / g),
+            percent: whole.deals as f64 / ALL_DEALS as f64 * 100.0,
+            rejected: Vec::new(),
+            acceptance: None,
+            why: None,
+            dealing: Some(Box::new(Rejection {
+                conditions: rejected,
+                kept: (whole.deals, count.deals),
+                why: count.why,
+            })),
+        });
+    }
     let acceptance = (!count.is_exact()).then(|| {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         for _ in 0..PILOT_DRAWS {
@@ -130,12 +181,6 @@ pub fn count_set(set: &ConstraintSet) -> Result<SetCount, BuildError> {
         }
         dealer.acceptance()
     });
-    let rejected = count
-        .rejected_seats
-        .iter()
-        .map(|s| s.name().to_string())
-        .chain(count.rejected_pairs.iter().map(|p| p.to_string()))
-        .collect();
     Ok(SetCount {
         fraction: count.probability(),
         percent: count.percent(),
@@ -145,6 +190,7 @@ pub fn count_set(set: &ConstraintSet) -> Result<SetCount, BuildError> {
         rejected,
         acceptance,
         why: count.why,
+        dealing: None,
     })
 }
 

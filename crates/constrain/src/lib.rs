@@ -49,7 +49,7 @@ pub mod spec;
 pub mod stats;
 
 pub use conditions::{ConstraintSet, PairCondition, PairKind, ScaleRange, SeatConditions};
-pub use dealer::{BuildError, Count, Culprit, Dealer, Options, SampleError, ALL_DEALS};
+pub use dealer::{BuildError, Count, Culprit, Dealer, Options, SampleError, Whole, ALL_DEALS};
 pub use level::{BoardOrder, LevelError, Levelled};
 pub use parse::{parse, ParseError, ParseErrorKind, ParseErrors};
 pub use set::{SetDealer, SetError, SET_OPTIONS};

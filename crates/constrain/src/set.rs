@@ -21,6 +21,7 @@ pub const SET_OPTIONS: Options = Options {
     budget: 50_000_000,
     max_tries: 2_000_000,
     fallback: true,
+    whole: false,
 };
 
 /// Why a spec cannot be dealt (a set, or the statistics generator).

@@ -13,6 +13,7 @@ fn build(text: &str, budget: u64) -> Result<Dealer, BuildError> {
             budget,
             max_tries: 1_000,
             fallback: false,
+            whole: false,
         },
     )
 }

@@ -133,6 +133,7 @@ fn options(budget: u64) -> Options {
     Options {
         budget,
         fallback: false,
+        whole: false,
         ..Options::default()
     }
 }

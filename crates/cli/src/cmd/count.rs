@@ -60,6 +60,18 @@ fn report(c: &SetCount) -> String {
         c.deals,
         c.percent
     );
+    if let Some(d) = &c.dealing {
+        out.push_str(&format!(
+            "dealt by rejection (counted exactly, cell by cell): conditions on {}\nkept: {} of {} deals the tables draw ({:.3} %)\n",
+            d.conditions.join(", "),
+            d.kept.0,
+            d.kept.1,
+            d.percent()
+        ));
+        if let Some(why) = &d.why {
+            out.push_str(&format!("why: {why}\n"));
+        }
+    }
     if !c.is_exact() {
         out.push_str(&format!(
             "not counted (applied by rejection when dealing): conditions on {}\n",

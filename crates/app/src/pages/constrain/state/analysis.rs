@@ -29,7 +29,8 @@ pub struct CountView {
     pub percent: f64,
     /// True if every condition is counted.
     pub exact: bool,
-    /// For inexact counts: what is applied by rejection, and the observed acceptance rate.
+    /// What dealing applies by rejection: for inexact counts with the observed acceptance
+    /// rate, for counts made whole cell by cell with the exact share kept.
     pub note: Option<String>,
 }
 
@@ -56,15 +57,25 @@ pub enum Analysis {
 impl CountView {
     /// The page's view of one count of the engine's analysis.
     pub fn of(c: &SetCount) -> CountView {
-        let note = c.acceptance.map(|(tries, accepted)| {
-            let what: Vec<String> = c
-                .rejected
+        let named = |conditions: &[String]| -> Vec<String> {
+            conditions
                 .iter()
                 .map(|r| match r.as_str() {
                     "ns" | "ew" => r.to_uppercase(),
                     _ => r.clone(),
                 })
-                .collect();
+                .collect()
+        };
+        let dealt = c.dealing.as_ref().map(|d| {
+            let why = d.why.as_deref().map_or(String::new(), |w| format!(" ({w})"));
+            format!(
+                "Counted exactly, cell by cell. The dealing tables cannot hold every condition{why}: the conditions on {} are applied by rejection, and exactly {:.3} % of the draws are kept.",
+                named(&d.conditions).join(", "),
+                d.percent()
+            )
+        });
+        let note = dealt.or_else(|| c.acceptance.map(|(tries, accepted)| {
+            let what = named(&c.rejected);
             let rate = if tries == 0 {
                 0.0
             } else {
@@ -76,7 +87,7 @@ impl CountView {
                 what.join(", "),
                 rate * 100.0
             )
-        });
+        }));
         CountView {
             deals: c.deals,
             fraction: c.fraction,

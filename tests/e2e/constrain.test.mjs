@@ -272,6 +272,39 @@ test('a fit the joint tables cannot take is counted in cells: the CLI\'s exact f
   await context.close();
 });
 
+test('a set dealt in part is counted whole, cell by cell: the CLI\'s exact figure, the share kept, and boards meeting it', { timeout: 180_000 }, async () => {
+  const { context, page, requests, errors } = await open();
+  // West's spades and hearts beside a fit over the two minors: the joint tables and the 45
+  // cells kept together pass the memory bound, so boards come from North, South and West's
+  // tables with East and the fit by rejection, but the count is made whole, cell by cell.
+  const spec = 'north: hcp 8-12\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\new: fit 9+ minors\n';
+  const cli = cliCount(spec);
+  const expected = cli.stdout.match(/^deals: (\d+) of/m)[1];
+  const kept = cli.stdout.match(/^kept: \d+ of \d+ deals the tables draw \(([0-9.]+) %\)$/m)[1];
+  assert.match(cli.stdout, /^exact seats: North, East, South, West$/m, cli.stdout);
+  await page.fill('#constrain-text', spec);
+  await page.locator(`#constrain-count[data-deals="${expected}"][data-exact="true"]`).waitFor({ timeout: 120_000 });
+  const note = await page.locator('.cst-note').textContent();
+  assert.match(note, /^Counted exactly, cell by cell\./, note);
+  assert.ok(note.includes(`exactly ${kept} % of the draws are kept`), `${note} (CLI: ${kept} %)`);
+  await page.fill('#constrain-boards', '4');
+  await page.click('#constrain-deal');
+  await page.locator('.cst-board').nth(3).waitFor({ timeout: 60_000 });
+  const boards = await boardsOnPage(page);
+  assert.equal(boards.length, 4);
+  for (const b of boards) {
+    const { N, E, S, W } = b.seats;
+    const fit = Math.max(E.lengths[2] + W.lengths[2], E.lengths[3] + W.lengths[3]);
+    assert.ok(fit >= 9, `board ${b.board}: EW's longer minor ${fit}`);
+    assert.ok(W.lengths[0] >= 5 && W.lengths[1] <= 3 && W.hcp >= 10 && W.hcp <= 12, `board ${b.board}: West`);
+    assert.ok(N.hcp >= 8 && N.hcp <= 12 && S.hcp >= 15 && S.hcp <= 21, `board ${b.board}: North, South`);
+  }
+  await shot(page, 'constrain-counted-whole');
+  assertLocalOnly(requests);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('phone width', { timeout: 60_000 }, async () => {
   const { context, page, errors } = await open({ width: 390, height: 844 });
   await page.fill('#constrain-boards', '2');

@@ -211,26 +211,36 @@ fn exact_tables(
 }
 
 /// How many times the tables' budget the whole count of a set dealt in part may spend over
-/// all its cells ([`count_cells`]): 2, about 3 s here (a 4-seat set beside a fit over the two
-/// minors: 45 cells, 295 M steps, 2.1 s).
-pub const WHOLE_BUDGET_FACTOR: u64 = 2;
+/// all its cells ([`count_cells`]): once (a 4-seat set beside a fit over the two minors, 45
+/// cells, counts whole in about 2.5 s more).
+pub const WHOLE_BUDGET_FACTOR: u64 = 1;
+
+/// The memory bound of each cell's tables in [`count_cells`], beside the dealing tables kept:
+/// a third of [`crate::engine::MAX_TABLE_BYTES`]. It also bounds the time: a cell needing
+/// more (a seat with clubs beside a minor fit: 54 cells of about 114 MB, 3.4 s each) gives up
+/// in about a second instead of counting for minutes.
+const WHOLE_CELL_BYTES: usize = 48 << 20;
+
+/// Cells counted before [`count_cells`] judges from their work whether all would pass the
+/// budget.
+const WHOLE_PROBE_CELLS: usize = 4;
 
 /// The count of every condition of a set dealt in part, cell by cell ([`Count::whole`]):
-/// each cell of `sets` counted on `seats` and its tables dropped before the next, so memory
-/// holds one cell at a time; `None` when a cell fails or the cells together pass `budget`
-/// DP steps.
+/// each cell of `sets` counted on `seats` by the chain, its tables held to
+/// [`WHOLE_CELL_BYTES`] and dropped before the next, so memory holds one cell at a time;
+/// `None` when a cell fails or the cells together pass `budget` DP steps — given up as soon
+/// as the cells counted, at their mean work, say all would (after [`WHOLE_PROBE_CELLS`]),
+/// so a count that cannot finish costs little.
 fn count_cells(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Whole> {
     let (mut work, mut hands, mut deals) = (0u64, 0u128, 0u128);
-    for cell in sets {
+    for (i, cell) in sets.iter().enumerate() {
+        let projected = u128::from(work) * sets.len() as u128 / i.max(1) as u128;
+        if i >= WHOLE_PROBE_CELLS && projected > u128::from(budget) {
+            return None;
+        }
         let left = budget.checked_sub(work)?;
-        let part = exact_tables(
-            cell,
-            seats,
-            left,
-            left.saturating_mul(HALVES_PAIRS_PER_STEP),
-        )
-        .ok()?;
-        work += part.work()?;
+        let part = Tables::observing_within(cell, seats, left, &[], WHOLE_CELL_BYTES).ok()?;
+        work += part.work();
         if work > budget {
             return None;
         }

@@ -15,7 +15,7 @@
 //! or partnership whose conditions alone admit no deal when there is one.
 
 use crate::combin::gcd;
-use crate::conditions::ConstraintSet;
+use crate::conditions::{ConstraintSet, PairKind};
 use crate::engine::{over_what, Tables, TablesError};
 use crate::halves::Halves;
 use crate::spec::Pair;
@@ -211,9 +211,9 @@ fn exact_tables(
 }
 
 /// How many times the tables' budget the whole count of a set dealt in part may spend over
-/// all its cells ([`count_cells`]): once (a 4-seat set beside a fit over the two minors, 45
-/// cells, counts whole in about 2.5 s more).
-pub const WHOLE_BUDGET_FACTOR: u64 = 1;
+/// all its cells ([`count_cells`]): twice (a 4-seat set beside a fit over the two minors,
+/// 45 cells, charged about 295 M steps, counts whole in about 2.3 s more).
+pub const WHOLE_BUDGET_FACTOR: u64 = 2;
 
 /// The memory bound of each cell's tables in [`count_cells`], beside the dealing tables kept:
 /// a third of [`crate::engine::MAX_TABLE_BYTES`]. It also bounds the time: a cell needing
@@ -226,8 +226,8 @@ const WHOLE_CELL_BYTES: usize = 48 << 20;
 const WHOLE_PROBE_CELLS: usize = 4;
 
 /// The count of every condition of a set dealt in part, cell by cell ([`Count::whole`]):
-/// each cell of `sets` counted on `seats` by the chain, its tables held to
-/// [`WHOLE_CELL_BYTES`] and dropped before the next, so memory holds one cell at a time;
+/// each cell of `sets` counted on `seats` by the halves where the kept cells would be, else
+/// by the chain with its tables held to [`WHOLE_CELL_BYTES`], and dropped before the next, so memory holds one cell at a time;
 /// `None` when a cell fails or the cells together pass `budget` DP steps — given up as soon
 /// as the cells counted, at their mean work, say all would (after [`WHOLE_PROBE_CELLS`]),
 /// so a count that cannot finish costs little.
@@ -239,8 +239,18 @@ fn count_cells(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Wh
             return None;
         }
         let left = budget.checked_sub(work)?;
-        let part = Tables::observing_within(cell, seats, left, &[], WHOLE_CELL_BYTES).ok()?;
-        work += part.work();
+        // By halves where the kept cells would be (their bounds), else by the chain held to
+        // the cell bound.
+        let part = match halves_first(cell, seats)
+            .then(|| Halves::within(cell, seats, left.saturating_mul(HALVES_PAIRS_PER_STEP)))
+            .flatten()
+        {
+            Some(h) => Exact::Halves(Box::new(h)),
+            None => Exact::Chain(Box::new(
+                Tables::observing_within(cell, seats, left, &[], WHOLE_CELL_BYTES).ok()?,
+            )),
+        };
+        work += part.work()?;
         if work > budget {
             return None;
         }
@@ -503,6 +513,39 @@ fn too_big(e: &TablesError) -> bool {
     )
 }
 
+/// Whether the two partnerships must hold more than 13 cards of some suit together: each
+/// holds at least its one-suit fit's least length there, and at least what its two seats'
+/// shapes hold at least (`ns: fit 8+ diamonds` beside `ew: fit 8+ diamonds`; `north:
+/// spades 7+` beside `ew: fit 7+ spades`). Answered at once; the tables would count the
+/// seats they can take, and rejection would never keep a deal.
+fn more_than_a_suit(set: &ConstraintSet) -> bool {
+    let least = |seat: Seat, suit: usize| -> u32 {
+        set.seat(seat)
+            .shapes
+            .iter()
+            .map(|shape| u32::from(shape[suit]))
+            .min()
+            .unwrap_or(0)
+    };
+    (0..4).any(|suit| {
+        let held = |pair: Pair| -> u32 {
+            let [a, b] = pair.seats();
+            let fit = set
+                .pairs
+                .iter()
+                .filter(|p| p.pair == pair)
+                .filter_map(|p| match p.kind {
+                    PairKind::Fit { min, suits, .. } if suits == 1 << suit => Some(u32::from(min)),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0);
+            fit.max(least(a, suit) + least(b, suit))
+        };
+        held(Pair::NorthSouth) + held(Pair::EastWest) > 13
+    })
+}
+
 pub(crate) fn candidates(set: &ConstraintSet) -> Vec<Seat> {
     Seat::ALL
         .into_iter()
@@ -525,6 +568,11 @@ impl Dealer {
                     culprit: Culprit::Seat(s),
                 });
             }
+        }
+        if more_than_a_suit(set) {
+            return Err(BuildError::NoDeal {
+                culprit: Culprit::Together,
+            });
         }
         // A seat no hand can satisfy is answered at once, before the joint tables (which can
         // take seconds to come out empty): one seat's tables are small.

@@ -34,3 +34,31 @@ fn an_impossible_seat_is_named_before_the_joint_tables() {
         Err(BuildError::Tables(_))
     ));
 }
+
+/// Two partnerships that must hold more than 13 cards of a suit together are refused before
+/// any table is built (with a budget far too small for any, the answer is still "no deal";
+/// before: the tables counted three seats, and rejection drew two million deals without
+/// keeping one); one card fewer is possible.
+#[test]
+fn more_than_thirteen_cards_of_a_suit_are_refused_at_once() {
+    for text in [
+        "north: hcp 8-13\neast: hcp 10-12\nsouth: hcp 11-14, shape any 5431\nns: fit 8+ diamonds\new: fit 8+ diamonds\n",
+        "north: spades 7+\new: fit 7+ spades\n",
+        "north: spades 4+\nsouth: spades 4+\neast: spades 3+\nwest: spades 3+\n",
+    ] {
+        match build(text, 1_000) {
+            Err(BuildError::NoDeal {
+                culprit: Culprit::Together,
+            }) => {}
+            Err(e) => panic!("{text}: expected no deal at once, got {e}"),
+            Ok(_) => panic!("{text}: expected no deal at once, got a dealer"),
+        }
+    }
+    for text in [
+        "ns: fit 7+ diamonds\new: fit 6+ diamonds\n",
+        "north: spades 6+\new: fit 7+ spades\n",
+        "north: spades 4+\nsouth: spades 3+\neast: spades 3+\nwest: spades 3+\n",
+    ] {
+        assert!(build(text, Options::default().budget).is_ok(), "{text}");
+    }
+}

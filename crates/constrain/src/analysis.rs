@@ -13,7 +13,7 @@
 //! Panic policy: no panics; impossible sets and compile errors are [`AnalysisError`]s naming
 //! the category.
 
-use crate::{BuildError, CompileError, ConstraintSet, Dealer, Options, Spec, ALL_DEALS};
+use crate::{BuildError, CompileError, ConstraintSet, Dealer, Options, Spec};
 use fairdeal_model::Seat;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -155,13 +155,12 @@ pub fn count_set(set: &ConstraintSet) -> Result<SetCount, BuildError> {
         .chain(count.rejected_pairs.iter().map(|p| p.to_string()))
         .collect();
     if let Some(whole) = count.whole {
-        let g = crate::combin::gcd(whole.deals, ALL_DEALS).max(1);
         return Ok(SetCount {
+            fraction: whole.probability(),
+            percent: whole.percent(),
             exact_seats: whole.seats,
             hands: whole.hands,
             deals: whole.deals,
-            fraction: (whole.deals / g, ALL_DEALS / g),
-            percent: whole.deals as f64 / ALL_DEALS as f64 * 100.0,
             rejected: Vec::new(),
             acceptance: None,
             why: None,

@@ -16,7 +16,7 @@
 
 use crate::combin::gcd;
 use crate::conditions::{ConstraintSet, PairKind};
-use crate::engine::{over_what, Tables, TablesError};
+use crate::engine::{over_what, Tables, TablesError, MAX_TABLE_BYTES};
 use crate::halves::Halves;
 use crate::spec::Pair;
 use crate::stats::theory::HALVES_ENTRY_WORK;
@@ -156,14 +156,36 @@ impl Count {
 
     /// The probability of a random deal meeting the counted conditions, as a reduced fraction.
     pub fn probability(&self) -> (u128, u128) {
-        let g = gcd(self.deals, ALL_DEALS).max(1);
-        (self.deals / g, ALL_DEALS / g)
+        fraction_of_all(self.deals)
     }
 
     /// The same probability in percent.
     pub fn percent(&self) -> f64 {
-        self.deals as f64 / ALL_DEALS as f64 * 100.0
+        percent_of_all(self.deals)
     }
+}
+
+impl Whole {
+    /// The probability of a random deal meeting every condition, as a reduced fraction.
+    pub fn probability(&self) -> (u128, u128) {
+        fraction_of_all(self.deals)
+    }
+
+    /// The same probability in percent.
+    pub fn percent(&self) -> f64 {
+        percent_of_all(self.deals)
+    }
+}
+
+/// `deals` over all deals, reduced.
+fn fraction_of_all(deals: u128) -> (u128, u128) {
+    let g = gcd(deals, ALL_DEALS).max(1);
+    (deals / g, ALL_DEALS / g)
+}
+
+/// `deals` over all deals, in percent.
+fn percent_of_all(deals: u128) -> f64 {
+    deals as f64 / ALL_DEALS as f64 * 100.0
 }
 
 /// Most deals [`Dealer::sample_many`] asks the chain for at a time (its walks run 256 at a
@@ -200,6 +222,7 @@ fn exact_tables(
     seats: &[Seat],
     budget: u64,
     halves_work: u64,
+    chain_bytes: usize,
 ) -> Result<Exact, TablesError> {
     if let Some(h) = halves_first(set, seats)
         .then(|| Halves::within(set, seats, halves_work))
@@ -207,7 +230,12 @@ fn exact_tables(
     {
         return Ok(Exact::Halves(Box::new(h)));
     }
-    Ok(Exact::Chain(Box::new(Tables::new(set, seats, budget)?)))
+    Ok(Exact::Chain(Box::new(Tables::within(
+        set,
+        seats,
+        budget,
+        chain_bytes,
+    )?)))
 }
 
 /// How many times the tables' budget the whole count of a set dealt in part may spend over
@@ -215,8 +243,8 @@ fn exact_tables(
 /// 45 cells, charged about 295 M steps, counts whole in about 2.3 s more).
 pub const WHOLE_BUDGET_FACTOR: u64 = 2;
 
-/// The memory bound of each cell's tables in [`count_cells`], beside the dealing tables kept:
-/// a third of [`crate::engine::MAX_TABLE_BYTES`]. It also bounds the time: a cell needing
+/// The memory bound of each cell's chain tables in [`count_cells`], beside the dealing tables
+/// kept: a third of [`MAX_TABLE_BYTES`]. It also bounds the time: a cell needing
 /// more (a seat with clubs beside a minor fit: 54 cells of about 114 MB, 3.4 s each) gives up
 /// in about a second instead of counting for minutes.
 const WHOLE_CELL_BYTES: usize = 48 << 20;
@@ -226,9 +254,9 @@ const WHOLE_CELL_BYTES: usize = 48 << 20;
 const WHOLE_PROBE_CELLS: usize = 4;
 
 /// The count of every condition of a set dealt in part, cell by cell ([`Count::whole`]):
-/// each cell of `sets` counted on `seats` by the halves where the kept cells would be, else
-/// by the chain with its tables held to [`WHOLE_CELL_BYTES`], and dropped before the next, so memory holds one cell at a time;
-/// `None` when a cell fails or the cells together pass `budget` DP steps — given up as soon
+/// each cell of `sets` counted on `seats` as the kept cells are ([`exact_tables`]) but with
+/// the chain's tables held to [`WHOLE_CELL_BYTES`], and dropped before the next,
+/// so memory holds one cell at a time; `None` when a cell fails or the cells together pass `budget` DP steps — given up as soon
 /// as the cells counted, at their mean work, say all would (after [`WHOLE_PROBE_CELLS`]),
 /// so a count that cannot finish costs little.
 fn count_cells(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Whole> {
@@ -239,17 +267,14 @@ fn count_cells(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Wh
             return None;
         }
         let left = budget.checked_sub(work)?;
-        // By halves where the kept cells would be (their bounds), else by the chain held to
-        // the cell bound.
-        let part = match halves_first(cell, seats)
-            .then(|| Halves::within(cell, seats, left.saturating_mul(HALVES_PAIRS_PER_STEP)))
-            .flatten()
-        {
-            Some(h) => Exact::Halves(Box::new(h)),
-            None => Exact::Chain(Box::new(
-                Tables::observing_within(cell, seats, left, &[], WHOLE_CELL_BYTES).ok()?,
-            )),
-        };
+        let part = exact_tables(
+            cell,
+            seats,
+            left,
+            left.saturating_mul(HALVES_PAIRS_PER_STEP),
+            WHOLE_CELL_BYTES,
+        )
+        .ok()?;
         work += part.work()?;
         if work > budget {
             return None;
@@ -291,7 +316,7 @@ fn joint_or_cells(
             return Ok(Exact::Cells(Box::new(c)));
         }
     }
-    match exact_tables(set, seats, budget, u64::MAX) {
+    match exact_tables(set, seats, budget, u64::MAX, MAX_TABLE_BYTES) {
         Err(e) if too_big(&e) && !cells_first => match Cells::new(sets, seats, budget) {
             Some(c) => Ok(Exact::Cells(Box::new(c))),
             None => Err(e),
@@ -314,6 +339,7 @@ impl Cells {
                 seats,
                 left,
                 left.saturating_mul(HALVES_PAIRS_PER_STEP),
+                MAX_TABLE_BYTES,
             )
             .ok()?;
             work += part.work()?;
@@ -322,7 +348,7 @@ impl Cells {
                 Exact::Halves(h) => h.bytes(),
                 Exact::Cells(_) => return None,
             };
-            if work > budget || bytes > crate::engine::MAX_TABLE_BYTES {
+            if work > budget || bytes > MAX_TABLE_BYTES {
                 return None;
             }
             if part.deals() == 0 {
@@ -591,7 +617,7 @@ impl Dealer {
         let cells = crate::fit_cells::cells(set);
         let tables = match &cells {
             Some(sets) => joint_or_cells(set, sets, &cands, options.budget),
-            None => exact_tables(set, &cands, options.budget, u64::MAX),
+            None => exact_tables(set, &cands, options.budget, u64::MAX, MAX_TABLE_BYTES),
         };
         let tables = match tables {
             Ok(t) => t,

@@ -757,7 +757,21 @@ impl Tables {
     /// them) exactly; cards predealt to other seats are respected, their other conditions
     /// ignored. `budget` bounds the work in DP steps.
     pub fn new(set: &ConstraintSet, seats: &[Seat], budget: u64) -> Result<Tables, TablesError> {
-        Tables::with_indexing(set, seats, budget, Indexing::FULL, &[], false)
+        Tables::within(set, seats, budget, MAX_TABLE_BYTES)
+    }
+
+    /// [`Tables::new`] with the tables held to `max_bytes` (at most [`MAX_TABLE_BYTES`]).
+    pub fn within(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        budget: u64,
+        max_bytes: usize,
+    ) -> Result<Tables, TablesError> {
+        let indexing = Indexing {
+            max_bytes: max_bytes.min(MAX_TABLE_BYTES),
+            ..Indexing::FULL
+        };
+        Tables::with_indexing(set, seats, budget, indexing, &[], false)
     }
 
     /// Builds tables like [`Tables::new`] for `seats` plus the seats of `observers`, which

@@ -329,26 +329,39 @@ impl Cells {
     /// Each cell of `sets` counted exactly on `seats`, within `budget` DP steps and the
     /// tables' memory bound for all cells together; `None` when a cell cannot be counted
     /// exactly within them.
+    ///
+    /// Each cell is built within the room the cells before it leave (so a set that cannot
+    /// fit gives up at the first cell past it, without building that cell whole). The
+    /// successor edges a cell keeps only save time: where they leave the next cell too
+    /// little room, the earlier cells' edges are dropped and the cell built again, and where
+    /// all the cells' edges would pass the bound, the largest are dropped.
     fn new(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Cells> {
-        let (mut work, mut bytes) = (0u64, 0usize);
+        let mut work = 0u64;
         let (mut parts, mut cumulative, mut deals, mut tuples) = (vec![], vec![], 0u128, 0u128);
+        let held = |parts: &[Exact]| parts.iter().map(Exact::bytes).sum::<usize>();
         for cell in sets {
-            let left = budget.checked_sub(work)?;
-            let part = exact_tables(
-                cell,
-                seats,
-                left,
-                left.saturating_mul(HALVES_PAIRS_PER_STEP),
-                MAX_TABLE_BYTES,
-            )
+            let build = |work: u64, held: usize| {
+                let left = budget.checked_sub(work)?;
+                Some(exact_tables(
+                    cell,
+                    seats,
+                    left,
+                    left.saturating_mul(HALVES_PAIRS_PER_STEP),
+                    MAX_TABLE_BYTES.checked_sub(held)?,
+                ))
+            };
+            let part = match build(work, held(&parts))? {
+                Err(e)
+                    if too_big(&e)
+                        && parts.iter_mut().map(Exact::drop_edges).sum::<usize>() > 0 =>
+                {
+                    build(work, held(&parts))?
+                }
+                built => built,
+            }
             .ok()?;
             work += part.work()?;
-            bytes += match &part {
-                Exact::Chain(t) => t.bytes(),
-                Exact::Halves(h) => h.bytes(),
-                Exact::Cells(_) => return None,
-            };
-            if work > budget || bytes > MAX_TABLE_BYTES {
+            if work > budget || matches!(part, Exact::Cells(_)) {
                 return None;
             }
             if part.deals() == 0 {
@@ -358,6 +371,12 @@ impl Cells {
             tuples += part.tuples();
             cumulative.push(deals);
             parts.push(part);
+            while held(&parts) > MAX_TABLE_BYTES {
+                let most = parts.iter_mut().max_by_key(|p| p.edge_bytes())?;
+                if most.drop_edges() == 0 {
+                    return None;
+                }
+            }
         }
         Some(Cells {
             seats: seats.to_vec(),
@@ -413,6 +432,31 @@ impl Exact {
                 Some(h.work() / HALVES_PAIRS_PER_STEP + h.entries() as u64 * HALVES_ENTRY_WORK)
             }
             Exact::Cells(_) => None,
+        }
+    }
+
+    /// Bytes the tables hold (a cell's chain or halves; cells are never nested).
+    fn bytes(&self) -> usize {
+        match self {
+            Exact::Chain(t) => t.bytes(),
+            Exact::Halves(h) => h.bytes(),
+            Exact::Cells(c) => c.parts.iter().map(Exact::bytes).sum(),
+        }
+    }
+
+    /// Bytes of the chain's successor edges (0 for halves, which keep none).
+    fn edge_bytes(&self) -> usize {
+        match self {
+            Exact::Chain(t) => t.edge_bytes(),
+            Exact::Halves(_) | Exact::Cells(_) => 0,
+        }
+    }
+
+    /// Drops the chain's successor edges (see [`Tables::drop_edges`]); the bytes freed.
+    fn drop_edges(&mut self) -> usize {
+        match self {
+            Exact::Chain(t) => t.drop_edges(),
+            Exact::Halves(_) | Exact::Cells(_) => 0,
         }
     }
 

@@ -681,8 +681,18 @@ impl Edges {
         self.start[s] as usize..self.start[s + 1] as usize
     }
 
+    /// Bytes of the edges held (the room reserved while pushing is given back by
+    /// [`Edges::shrink`] when the layer is done).
     fn bytes(&self) -> usize {
         self.start.len() * 4 + self.next.len() * 9
+    }
+
+    /// Gives back the room the pushes reserved beyond the edges held.
+    fn shrink(&mut self) {
+        self.start.shrink_to_fit();
+        self.next.shrink_to_fit();
+        self.weight.shrink_to_fit();
+        self.label.shrink_to_fit();
     }
 }
 
@@ -2215,6 +2225,7 @@ impl Tables {
                 for at in &mut edges.next {
                     *at = moved[*at as usize];
                 }
+                edges.shrink();
                 edge_bytes += edges.bytes();
                 self.edges.push(edges);
             }
@@ -2372,9 +2383,32 @@ impl Tables {
         self.layers.iter().map(Layer::len).sum()
     }
 
-    /// Bytes the tables hold (states, counts, indices; not the sampler's cache).
+    /// Bytes of the successor edges the forward pass kept (see [`Tables::drop_edges`]).
+    pub fn edge_bytes(&self) -> usize {
+        self.edges.iter().map(Edges::bytes).sum()
+    }
+
+    /// Frees the successor edges the forward pass kept: the sampler then finds successors
+    /// by looking them up, slower but the same deals. Returns the bytes freed.
+    pub fn drop_edges(&mut self) -> usize {
+        let freed = self.edge_bytes();
+        self.edges = Vec::new();
+        freed
+    }
+
+    /// Bytes the tables hold: states, counts, indices, the successor edges kept and the
+    /// sampler's cache as it stands (its slots, one per state, and the lists it holds, which
+    /// grow while sampling up to [`CACHE_EDGES`]).
     pub fn bytes(&self) -> usize {
-        self.layers.iter().map(Layer::bytes).sum()
+        self.layers.iter().map(Layer::bytes).sum::<usize>()
+            + self.edges.iter().map(Edges::bytes).sum::<usize>()
+            + self
+                .cache
+                .at
+                .iter()
+                .map(|a| a.capacity() * 4)
+                .sum::<usize>()
+            + self.cache.arena.capacity() * std::mem::size_of::<Succ>()
     }
 
     /// The exact number of deals (meeting every condition counted here) for each combination

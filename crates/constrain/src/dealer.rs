@@ -206,6 +206,8 @@ enum Exact {
 #[derive(Debug, Clone)]
 struct Cells {
     seats: Vec<Seat>,
+    /// The cells' sets, for those counting deals (the parts' order).
+    sets: Vec<ConstraintSet>,
     parts: Vec<Exact>,
     cumulative: Vec<u128>,
     tuples: u128,
@@ -338,6 +340,7 @@ impl Cells {
     fn new(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Cells> {
         let mut work = 0u64;
         let (mut parts, mut cumulative, mut deals, mut tuples) = (vec![], vec![], 0u128, 0u128);
+        let mut kept = Vec::new();
         let held = |parts: &[Exact]| parts.iter().map(Exact::bytes).sum::<usize>();
         for cell in sets {
             let build = |work: u64, held: usize| {
@@ -371,6 +374,7 @@ impl Cells {
             tuples += part.tuples();
             cumulative.push(deals);
             parts.push(part);
+            kept.push(cell.clone());
             while held(&parts) > MAX_TABLE_BYTES {
                 let most = parts.iter_mut().max_by_key(|p| p.edge_bytes())?;
                 if most.drop_edges() == 0 {
@@ -380,6 +384,7 @@ impl Cells {
         }
         Some(Cells {
             seats: seats.to_vec(),
+            sets: kept,
             parts,
             cumulative,
             tuples,
@@ -657,11 +662,17 @@ impl Dealer {
         }
         let mut why = None;
         let mut whole = None;
+        // A fit over several suits on a partnership asked nothing else is counted on the
+        // other side's seats, in disjoint cells (where they fit their bounds).
+        let moved_fit = crate::fit_complement::moved_cells(set)
+            .and_then(|m| Cells::new(&m.cells, &m.seats(), options.budget).map(|c| (m.pair, c)));
+        let covered = moved_fit.as_ref().map(|m| m.0);
         // A set with fits may also be counted in cells without fits.
         let cells = crate::fit_cells::cells(set);
-        let tables = match &cells {
-            Some(sets) => joint_or_cells(set, sets, &cands, options.budget),
-            None => exact_tables(set, &cands, options.budget, u64::MAX, MAX_TABLE_BYTES),
+        let tables = match (moved_fit, &cells) {
+            (Some((_, c)), _) => Ok(Exact::Cells(Box::new(c))),
+            (None, Some(sets)) => joint_or_cells(set, sets, &cands, options.budget),
+            (None, None) => exact_tables(set, &cands, options.budget, u64::MAX, MAX_TABLE_BYTES),
         };
         let tables = match tables {
             Ok(t) => t,
@@ -683,12 +694,23 @@ impl Dealer {
             });
         }
         let exact = tables.seats().to_vec();
-        let reject_seats = cands
+        // A fit the cells count moved is met by every deal they draw: its seats, asked
+        // nothing else, are not candidates.
+        let counted = match covered {
+            Some(i) => {
+                let mut rest = set.clone();
+                rest.pairs.remove(i);
+                candidates(&rest)
+            }
+            None => cands,
+        };
+        let reject_seats = counted
             .iter()
             .copied()
             .filter(|s| !exact.contains(s))
             .collect();
         let reject_pairs = (0..set.pairs.len())
+            .filter(|&i| Some(i) != covered)
             .filter(|&i| !set.pairs[i].pair.seats().iter().all(|s| exact.contains(s)))
             .collect();
         Ok(Dealer {
@@ -779,6 +801,16 @@ impl Dealer {
         match &self.tables {
             Exact::Chain(_) | Exact::Cells(_) => None,
             Exact::Halves(h) => Some(h),
+        }
+    }
+
+    /// The sets of the cells the dealer counts, when it counts in cells: cells without fits
+    /// ([`crate::fit_cells`]), or a fit moved to the other partnership as cells of one-suit
+    /// fits ([`crate::fit_complement::moved_cells`]). Cells with no deal are left out.
+    pub fn cell_sets(&self) -> Option<&[ConstraintSet]> {
+        match &self.tables {
+            Exact::Cells(c) => Some(&c.sets),
+            _ => None,
         }
     }
 

@@ -464,3 +464,51 @@ fn fits_out_of_the_joint_tables_reach_are_counted_in_cells() {
         None
     );
 }
+
+/// A fit over two suits on a partnership asked nothing else is counted on the other side's
+/// seats, in disjoint cells: exact on every seat, the same count as the joint tables over
+/// North, East and South with the fit where it is written, and (with a fit of the other
+/// side beside it, which the joint tables cannot take on four seats) the same count as
+/// inclusion–exclusion over the two minors, each term a one-suit fit. The deals drawn meet
+/// the set as written.
+#[test]
+fn a_fit_on_a_side_asked_nothing_else_is_counted_on_the_other() {
+    use fairdeal_constrain::engine::Tables;
+    let text = "east: hcp 12+\nns: fit 8+ minors";
+    let mut d = build(text, Options::default()).unwrap();
+    let c = d.count();
+    assert!(c.is_exact(), "{c:?}");
+    assert_eq!(c.exact_seats, [Seat::East, Seat::West]);
+    assert_eq!(d.cells(), Some(2));
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let joint = Tables::new(&set, &[Seat::North, Seat::East, Seat::South], u64::MAX).unwrap();
+    assert_eq!(c.deals, joint.deals());
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut deals = Vec::new();
+    d.sample_many(&mut rng, 5_000, &mut deals).unwrap();
+    assert!(deals.iter().all(|deal| set.accepts(deal)));
+    assert_eq!(d.acceptance(), (5_000, 5_000), "nothing rejected");
+
+    let base = "east: hcp 10-12\new: fit 8+ majors\n";
+    let count = |fits: &str| {
+        let c = build(&format!("{base}{fits}"), Options::default())
+            .unwrap()
+            .count();
+        assert!(c.is_exact(), "{fits}: {c:?}");
+        c.deals
+    };
+    let clubs = count("ns: fit 8+ clubs");
+    let diamonds = count("ns: fit 8+ diamonds");
+    let both = count("ns: fit 8+ clubs\nns: fit 8+ diamonds");
+    let d = build(&format!("{base}ns: fit 8+ minors"), Options::default()).unwrap();
+    let c = d.count();
+    assert!(c.is_exact(), "{c:?}");
+    assert_eq!(c.exact_seats, [Seat::East, Seat::West]);
+    assert_eq!(c.deals, clubs + diamonds - both);
+    // A seat of the fit with a condition keeps it where it is written.
+    let d = build(
+        "east: hcp 12+\nnorth: hcp 10+\nns: fit 8+ minors",
+        Options::default(),
+    );
+    assert!(d.unwrap().count().exact_seats.contains(&Seat::North));
+}

@@ -20,7 +20,12 @@ fn check(base: &str, cells: &[String], seed: u64, classify: impl Fn(&Deal) -> us
     let mut d = dealer(base);
     let count = d.count();
     assert!(count.is_exact(), "{base}: {count:?}");
-    assert_eq!(count.exact_seats.len(), 4);
+    // Counted on all four seats, or (a fit whose two seats are asked nothing else) in cells
+    // on the other side's seats; the cells below keep the fit where it is written.
+    assert!(
+        count.exact_seats.len() == 4 || d.cells().is_some(),
+        "{base}: {count:?}"
+    );
     let counts: Vec<u128> = cells
         .iter()
         .map(

@@ -344,3 +344,28 @@ fn named_suit_seats_draw_the_other_suits_uniformly() {
     let plain = deal_and_select(base, 12, 20_000, classify, cells.len());
     assert_same_law(&exact, &plain);
 }
+
+/// A fit over the minors on a partnership asked nothing else is dealt from cells on the
+/// other side (East and West hold few clubs, or many clubs and few diamonds): North and
+/// South's clubs × East's HCP band against exact counts that keep the fit where it is
+/// written (a second fit on North–South holds it there: the joint tables or cells without
+/// fits count them), and against deal-and-select.
+#[test]
+fn a_fit_over_the_minors_moved_to_the_other_side() {
+    let base = "east: hcp 12+\nns: fit 8+ minors";
+    assert_eq!(dealer(base).cells(), Some(2), "moved to East and West");
+    let mut cells = Vec::new();
+    for e in ["12-13", "14+"] {
+        for k in 0..13 {
+            cells.push(format!("east: hcp {e}\nns: fit {k}-{k} clubs"));
+        }
+    }
+    let classify = |d: &Deal| {
+        let clubs = usize::from(d.hand(Seat::North).shape()[3] + d.hand(Seat::South).shape()[3]);
+        let band = usize::from(d.hand(Seat::East).hcp() >= 14);
+        (clubs < 13).then_some(band * 13 + clubs)
+    };
+    let exact = check(base, &cells, 13, classify);
+    let plain = deal_and_select(base, 14, 20_000, classify, cells.len());
+    assert_same_law(&exact, &plain);
+}

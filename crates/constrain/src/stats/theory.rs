@@ -210,14 +210,15 @@ impl Theory {
     }
 
     /// Adds the set a dealer samples from ([`Dealer::set`], the set as it counts it), with a
-    /// weight (1 for a plain set). A set the dealer counts in cells without fits is observed
-    /// cell by cell too: each cell's distribution is counted as the dealer counts the cell,
-    /// and they are added up (where one fails, the whole set is tried as before).
+    /// weight (1 for a plain set). A set the dealer counts in cells ([`Dealer::cell_sets`]:
+    /// cells without fits, or a fit moved to the other side) is observed cell by cell too:
+    /// each cell's distribution is counted as the dealer counts the cell, and they are added
+    /// up (where one fails, the whole set is tried as before, on every seat it names).
     pub fn push(&mut self, dealer: &Dealer, weight: u32) {
         let set = dealer.set();
         let count = dealer.count();
-        let cells = match dealer.cells() {
-            Some(_) if count.is_exact() => crate::fit_cells::cells(set).unwrap_or_default(),
+        let cells = match dealer.cell_sets() {
+            Some(sets) if count.is_exact() => sets.to_vec(),
             _ => Vec::new(),
         };
         let first = self.parts.len() + 1;
@@ -225,7 +226,13 @@ impl Theory {
             set: set.clone(),
             exact: count.is_exact(),
             deals: count.deals,
-            seats: count.exact_seats.clone(),
+            // Every seat the set names: the cells may count fewer (a fit moved to the other
+            // side), and the set observed whole counts them all.
+            seats: if count.is_exact() {
+                candidates(set)
+            } else {
+                count.exact_seats.clone()
+            },
             by_halves: dealer.halves().is_some(),
             weight,
             sub: false,

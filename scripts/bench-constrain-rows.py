@@ -18,6 +18,14 @@ import subprocess
 import sys
 
 ROWS = [
+    ("`north: clubs 6+` / `east: hcp 8-13, clubs 4+` / `south: hcp 15+, hearts 5+` / `ew: fit 9+ minors` (cells past the bound)",
+     "north: clubs 6+\neast: hcp 8-13, clubs 4+\nsouth: hcp 15+, hearts 5+\new: fit 9+ minors"),
+    ("`east: hcp 20-25` / `west: hcp 10-15, shape any 4432 + any 5332` / `ns: fit 8+ minors` (their minor fit)",
+     "east: hcp 20-25\nwest: hcp 10-15, shape any 4432 + any 5332\nns: fit 8+ minors"),
+    ("`south: hcp 8-10, shape any 4333` / `ns: hcp 25+` / `ew: fit 9+ minors`",
+     "south: hcp 8-10, shape any 4333\nns: hcp 25+\new: fit 9+ minors"),
+    ("`east: hcp 10-12` / `ns: fit 8+ minors` / `ew: fit 8+ majors` (a fit on each side)",
+     "east: hcp 10-12\nns: fit 8+ minors\new: fit 8+ majors"),
     ("`north/east/south/west: hcp 10`",
      "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10"),
     ("`N 15-17, E 0-9, S 8+, W 0-12`",

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// (name, constraint text, the same condition in dealer's language).
-const CASES: [(&str, &str, &str); 20] = [
+const CASES: [(&str, &str, &str); 21] = [
     (
         "every seat 10 HCP",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -107,6 +107,11 @@ const CASES: [(&str, &str, &str); 20] = [
         "a major fit beside an overcall: NS 8+ majors, E 5+H 8+, W 0-10",
         "ns: fit 8+ majors\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
         "(spades(north)+spades(south)>=8 || hearts(north)+hearts(south)>=8) && hearts(east)>=5 && hcp(east)>=8 && hcp(west)<=10",
+    ),
+    (
+        "their minor fit beside a strong hand: E 20-25, W 10-15 4432/5332, NS 8+ minors",
+        "east: hcp 20-25\nwest: hcp 10-15, shape any 4432 + any 5332\nns: fit 8+ minors",
+        "hcp(east)>=20 && hcp(east)<=25 && hcp(west)>=10 && hcp(west)<=15 && shape(west, any 4432 + any 5332) && (clubs(north)+clubs(south)>=8 || diamonds(north)+diamonds(south)>=8)",
     ),
     (
         "1NT, a responder with hearts, their spade fit: N bal 15-17, S 8+ 4+H, EW 8+S",

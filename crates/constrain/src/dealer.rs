@@ -354,9 +354,9 @@ impl Cells {
                 ))
             };
             let part = match build(work, held(&parts))? {
-                Err(e)
-                    if too_big(&e)
-                        && parts.iter_mut().map(Exact::drop_edges).sum::<usize>() > 0 =>
+                // Only room helps: a cell over the work budget is not built twice.
+                Err(TablesError::Budget { memory: true, .. })
+                    if parts.iter_mut().map(Exact::drop_edges).sum::<usize>() > 0 =>
                 {
                     build(work, held(&parts))?
                 }

@@ -17,6 +17,13 @@ fn build(text: &str, options: Options) -> Result<Dealer, BuildError> {
     )
 }
 
+/// The deals of `text`, which must be counted exactly on every seat.
+fn exact_deals(text: &str) -> u128 {
+    let c = build(text, Options::default()).unwrap().count();
+    assert!(c.is_exact(), "{text}: {c:?}");
+    c.deals
+}
+
 #[test]
 fn impossible_sets_name_the_culprit() {
     let err = build("north: hcp 38", Options::default()).expect_err("38 HCP needs 14 cards");
@@ -363,16 +370,9 @@ fn a_set_dealt_in_part_is_counted_whole_cell_by_cell() {
     let whole = c.whole.clone().expect("counted whole");
     assert_eq!(whole.seats, Seat::ALL);
     assert_eq!(whole.hands, whole.deals);
-    let exact = |fits: &str| {
-        let c = build(&format!("{base}{fits}"), Options::default())
-            .unwrap()
-            .count();
-        assert!(c.is_exact(), "{fits}: {c:?}");
-        c.deals
-    };
-    let diamonds = exact("ew: fit 9+ diamonds");
-    let clubs = exact("ew: fit 9+ clubs");
-    let both = exact("ew: fit 9+ diamonds\new: fit 9+ clubs");
+    let diamonds = exact_deals(&format!("{base}ew: fit 9+ diamonds"));
+    let clubs = exact_deals(&format!("{base}ew: fit 9+ clubs"));
+    let both = exact_deals(&format!("{base}ew: fit 9+ diamonds\new: fit 9+ clubs"));
     assert_eq!(whole.deals, diamonds + clubs - both);
     assert!(whole.deals < c.deals);
     let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -490,16 +490,9 @@ fn a_fit_on_a_side_asked_nothing_else_is_counted_on_the_other() {
     assert_eq!(d.acceptance(), (5_000, 5_000), "nothing rejected");
 
     let base = "east: hcp 10-12\new: fit 8+ majors\n";
-    let count = |fits: &str| {
-        let c = build(&format!("{base}{fits}"), Options::default())
-            .unwrap()
-            .count();
-        assert!(c.is_exact(), "{fits}: {c:?}");
-        c.deals
-    };
-    let clubs = count("ns: fit 8+ clubs");
-    let diamonds = count("ns: fit 8+ diamonds");
-    let both = count("ns: fit 8+ clubs\nns: fit 8+ diamonds");
+    let clubs = exact_deals(&format!("{base}ns: fit 8+ clubs"));
+    let diamonds = exact_deals(&format!("{base}ns: fit 8+ diamonds"));
+    let both = exact_deals(&format!("{base}ns: fit 8+ clubs\nns: fit 8+ diamonds"));
     let d = build(&format!("{base}ns: fit 8+ minors"), Options::default()).unwrap();
     let c = d.count();
     assert!(c.is_exact(), "{c:?}");

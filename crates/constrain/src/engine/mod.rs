@@ -2401,7 +2401,7 @@ impl Tables {
     /// grow while sampling up to [`CACHE_EDGES`]).
     pub fn bytes(&self) -> usize {
         self.layers.iter().map(Layer::bytes).sum::<usize>()
-            + self.edges.iter().map(Edges::bytes).sum::<usize>()
+            + self.edge_bytes()
             + self
                 .cache
                 .at

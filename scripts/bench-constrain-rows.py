@@ -94,6 +94,9 @@ ROWS = [
      "north: hcp 15-19\nsouth: hcp 10+, spades 5+\nwest: hcp 0+\nns: fit 8+ minors"),
     ("`N 12+` / `S 4+♥` / `east: hcp 0-37` / `ew: fit 8+ spades` (the same, then a fit moved)",
      "north: hcp 12+\nsouth: hearts 4+\neast: hcp 0-37\new: fit 8+ spades"),
+    ("`N 5+♠ 0-3♥` / `E 10-13 balanced 4+ controls` / `S 15-19` / `W 0-5` / `ns: fit 8+ clubs` (one fit, points on every seat)",
+     "north: spades 5+, hearts 0-3\neast: hcp 10-13, balanced, controls 4+\nsouth: hcp 15-19\nwest: hcp 0-5\n"
+     "ns: fit 8+ clubs"),
 ]
 
 

@@ -10,6 +10,11 @@
 //! place with each insertion number packed below its state. So a layer never holds its
 //! states twice over, and the tables' memory bound (which counts 32 bytes a state being
 //! filled) is close to what the process really holds.
+//!
+//! A pass that looks up the states of a finished layer without a dense index (the backward
+//! pass, where no successor edges were kept) indexes them by hash for the pass: a map from
+//! state to position where the tables' bound leaves room for it, else the positions alone
+//! (a seventh of the room, one more load a lookup), so the pass stays within the bound.
 
 use super::MAX_COUNTERS;
 use hashbrown::HashTable;
@@ -79,9 +84,29 @@ pub(super) struct Layer {
     /// The direct table once finished, zeroed, until [`Layer::take_scratch`].
     spare: Vec<u32>,
     dense: Vec<u32>,
-    lookup: Option<FxHashMap<u128, u32>>,
+    /// While a pass looks states up: see [`Layer::with_lookup`].
+    lookup: Lookup,
     /// Completion count of each state.
     pub(super) comp: Vec<u128>,
+}
+
+/// The index of a finished layer's states for a run of lookups ([`Layer::with_lookup`]).
+#[derive(Debug, Clone, Default)]
+enum Lookup {
+    /// None: binary search (or the dense index).
+    #[default]
+    None,
+    /// A map from the state to its position: one load finds both (about 33 bytes a slot).
+    Map(FxHashMap<u128, u32>),
+    /// The positions only, hashed by the state, which is read from `keys` (5 bytes a slot:
+    /// a second load, a seventh of the room).
+    Compact(HashTable<u32>),
+}
+
+/// Bytes of a `hashbrown` table of `n` entries with `slot` bytes a slot (its buckets: the
+/// next power of two at or above 8/7 of the entries, each with a control byte).
+fn hash_table_bytes(n: usize, slot: usize) -> usize {
+    (n.max(1) * 8 / 7 + 1).next_power_of_two() * (slot + 1)
 }
 
 /// Largest key space filled through a direct table (4 bytes per packed value, zeroed lazily
@@ -276,29 +301,63 @@ impl Layer {
         let p = self.pack(k);
         if !self.dense.is_empty() {
             self.dense[p as usize]
-        } else if let Some(map) = &self.lookup {
-            map.get(&p).copied().unwrap_or(u32::MAX)
         } else {
-            self.keys.binary_search(&p).map_or(u32::MAX, |i| i as u32)
+            match &self.lookup {
+                Lookup::Map(map) => map.get(&p).copied().unwrap_or(u32::MAX),
+                Lookup::Compact(positions) => {
+                    let keys = &self.keys;
+                    positions
+                        .find(hash(p), |&n| keys[n as usize] == p)
+                        .copied()
+                        .unwrap_or(u32::MAX)
+                }
+                Lookup::None => self.keys.binary_search(&p).map_or(u32::MAX, |i| i as u32),
+            }
+        }
+    }
+
+    /// The bytes [`Layer::with_lookup`] would take with a map (0 with a dense index).
+    pub(super) fn lookup_map_bytes(&self) -> usize {
+        if self.dense.is_empty() {
+            hash_table_bytes(self.keys.len(), 32)
+        } else {
+            0
         }
     }
 
     /// Builds a hash index for a run of lookups (a pass over the previous layer), where the
     /// binary search would cost a cache miss per probe; [`Layer::drop_lookup`] frees it.
-    pub(super) fn with_lookup(&mut self) {
-        if self.dense.is_empty() && self.lookup.is_none() {
+    /// With `room` for [`Layer::lookup_map_bytes`], a map (one load a lookup); otherwise
+    /// the compact positions (two loads, a seventh of the room). Both find the same states.
+    pub(super) fn with_lookup(&mut self, room: usize) {
+        if !self.dense.is_empty() || !matches!(self.lookup, Lookup::None) {
+            return;
+        }
+        let keys = &self.keys;
+        self.lookup = if self.lookup_map_bytes() <= room {
             let mut map = FxHashMap::default();
-            map.reserve(self.keys.len());
-            for (i, &p) in self.keys.iter().enumerate() {
+            map.reserve(keys.len());
+            for (i, &p) in keys.iter().enumerate() {
                 map.insert(p, i as u32);
             }
-            self.lookup = Some(map);
-        }
+            Lookup::Map(map)
+        } else {
+            let mut positions = HashTable::with_capacity(keys.len());
+            for (i, &p) in keys.iter().enumerate() {
+                positions.insert_unique(hash(p), i as u32, |&n| hash(keys[n as usize]));
+            }
+            Lookup::Compact(positions)
+        };
     }
 
     /// Frees the index of [`Layer::with_lookup`].
     pub(super) fn drop_lookup(&mut self) {
-        self.lookup = None;
+        self.lookup = Lookup::None;
+    }
+
+    /// Frees the layer's states, counts and indices (a pass that has left it for good).
+    pub(super) fn release(&mut self) {
+        *self = Layer::default();
     }
 
     /// Adds a state (once), while the layer is being filled, and returns its insertion

@@ -632,6 +632,9 @@ struct Indexing {
     edge_bytes: usize,
     /// Most bytes the tables may hold (see [`MAX_TABLE_BYTES`]).
     max_bytes: usize,
+    /// The backward pass may look states up through a map where the bound leaves room for
+    /// it (otherwise always through the compact index, see `Layer::with_lookup`).
+    lookup_map: bool,
 }
 
 impl Indexing {
@@ -640,6 +643,7 @@ impl Indexing {
         direct: true,
         edge_bytes: EDGE_BYTES,
         max_bytes: MAX_TABLE_BYTES,
+        lookup_map: true,
     };
     /// Hash maps and binary search only (the paths taken when memory is short).
     #[cfg(test)]
@@ -648,6 +652,7 @@ impl Indexing {
         direct: false,
         edge_bytes: 0,
         max_bytes: MAX_TABLE_BYTES,
+        lookup_map: true,
     };
 }
 
@@ -2271,7 +2276,13 @@ impl Tables {
                 work += e.next.len() as u64;
                 continue;
             }
-            self.layers[j + 1].with_lookup();
+            // A map where the tables' bound leaves room for it, else the compact index.
+            let room = if self.indexing.lookup_map {
+                max_bytes.saturating_sub(bytes + edge_bytes)
+            } else {
+                0
+            };
+            self.layers[j + 1].with_lookup(room);
             let (cur, rest) = self.layers.split_at(j + 1);
             let next = &rest[0];
             let mut edges = 0u64;
@@ -2419,21 +2430,64 @@ impl Tables {
     pub fn distribution(&self) -> Vec<(Vec<u32>, u128)> {
         let mut fwd: Vec<u128> = vec![1; self.layers[0].len()];
         for j in 0..self.steps.len() {
-            let next_layer = &self.layers[j + 1];
-            let mut next = vec![0u128; next_layer.len()];
-            for (key, &f) in self.layers[j].keys().zip(&fwd) {
+            fwd = self.forward_step(j, &fwd);
+        }
+        self.distribution_at_end(&fwd)
+    }
+
+    /// [`Tables::distribution`], consuming the tables: each layer (with its edges) is freed
+    /// as soon as the forward pass has left it, so the pass holds less than the tables did
+    /// (the statistics' builds, which are not kept, end this way).
+    pub fn into_distribution(mut self) -> Vec<(Vec<u32>, u128)> {
+        let mut fwd: Vec<u128> = vec![1; self.layers[0].len()];
+        self.cache = SuccCache::default();
+        for j in 0..self.steps.len() {
+            fwd = self.forward_step(j, &fwd);
+            self.layers[j].release();
+            if let Some(e) = self.edges.get_mut(j) {
+                *e = Edges::default();
+            }
+        }
+        self.distribution_at_end(&fwd)
+    }
+
+    /// The number of paths from the start to each state after step `j` that can still be
+    /// completed, given those to each state before it (`fwd`): each successor's share is
+    /// the path count times the step's weight. Reads the kept edges where there are some.
+    fn forward_step(&self, j: usize, fwd: &[u128]) -> Vec<u128> {
+        let next_layer = &self.layers[j + 1];
+        let mut next = vec![0u128; next_layer.len()];
+        if let Some(e) = self.edges.get(j) {
+            for (s, &f) in fwd.iter().enumerate() {
                 if f == 0 {
                     continue;
                 }
-                self.successors(j, &key, |_, w, n| {
-                    let i = next_layer.get(&n) as usize;
+                for x in e.range(s) {
+                    let i = e.next[x] as usize;
                     if next_layer.comp[i] > 0 {
-                        next[i] += f * w;
+                        next[i] += f * u128::from(e.weight[x]);
                     }
-                });
+                }
             }
-            fwd = next;
+            return next;
         }
+        for (key, &f) in self.layers[j].keys().zip(fwd) {
+            if f == 0 {
+                continue;
+            }
+            self.successors(j, &key, |_, w, n| {
+                let i = next_layer.get(&n) as usize;
+                if next_layer.comp[i] > 0 {
+                    next[i] += f * w;
+                }
+            });
+        }
+        next
+    }
+
+    /// The distribution from the path counts to the final states (see
+    /// [`Tables::distribution`]).
+    fn distribution_at_end(&self, fwd: &[u128]) -> Vec<(Vec<u32>, u128)> {
         // Deals per (observed values; for an uncounted observed seat, what the counted seats
         // leave it: its pool's ranks or suit lengths).
         let mut grouped: BTreeMap<Vec<u32>, u128> = BTreeMap::new();
@@ -2445,7 +2499,7 @@ impl Tables {
             let r = (0..i).filter(|&j| self.loose[j]).count();
             self.draw.as_ref().map(|d| d.without(r, suit))
         });
-        for ((key, &f), &ok) in last.keys().zip(&fwd).zip(&last.comp) {
+        for ((key, &f), &ok) in last.keys().zip(fwd).zip(&last.comp) {
             if f == 0 || ok == 0 {
                 continue;
             }

@@ -55,6 +55,15 @@ fn dense_and_hash_indices_agree() {
             Tables::with_indexing(&s, &seats, u64::MAX, Indexing::LOOKUP_ONLY, &[], false)
                 .expect("hash");
         assert!(hash.layers.iter().all(|l| !l.is_dense()) && hash.edges.is_empty());
+        // The backward pass through the compact index instead of the map.
+        let compact_lookups = Indexing {
+            lookup_map: false,
+            ..Indexing::LOOKUP_ONLY
+        };
+        let mut compact = Tables::with_indexing(&s, &seats, u64::MAX, compact_lookups, &[], false)
+            .expect("compact");
+        assert_eq!(compact.tuples(), hash.tuples(), "{text}");
+        assert_eq!(compact.states(), hash.states(), "{text}");
         // Edges kept for the first layers only, lookups for the rest.
         let some = Indexing {
             edge_bytes: dense.edges.iter().map(Edges::bytes).sum::<usize>() / 2,
@@ -77,15 +86,92 @@ fn dense_and_hash_indices_agree() {
         assert_eq!(dropped.edge_bytes(), 0);
         let (mut r1, mut r2) = (ChaCha8Rng::seed_from_u64(5), ChaCha8Rng::seed_from_u64(5));
         let (mut r3, mut r4) = (ChaCha8Rng::seed_from_u64(5), ChaCha8Rng::seed_from_u64(5));
+        let mut r5 = ChaCha8Rng::seed_from_u64(5);
         for _ in 0..200 {
             let (a, b) = (dense.sample(&mut r1), hash.sample(&mut r2));
             assert_eq!(a, b);
             assert_eq!(a, mixed.sample(&mut r3));
             assert_eq!(a, dropped.sample(&mut r4));
+            assert_eq!(a, compact.sample(&mut r5));
             assert!(s.accepts(&a.expect("a deal")), "{text}");
         }
     }
     assert!(any_dense, "no dense index was tried");
+}
+
+/// The distribution of observed quantities is the same whichever indices the tables were
+/// built with, read from the kept edges or by looking successors up, and whether the tables
+/// are kept (`distribution`) or freed layer by layer as the pass leaves them
+/// (`into_distribution`); its counts add up to the set's deals.
+#[test]
+fn distributions_agree_across_indices_and_when_consumed() {
+    let points = |seat| Observer::Points(seat, [8, 6, 4, 2, 0]);
+    for (text, observers) in [
+        (
+            "north: balanced, hcp 15-17\nsouth: hcp 10+, shape 5=4=x=x",
+            vec![points(Seat::North), Observer::Shape(Seat::South)],
+        ),
+        (
+            "ns: fit 8+ spades, hcp 20+\neast: hcp 12+",
+            vec![
+                points(Seat::East),
+                Observer::Length(Seat::North, Suit::Spades),
+            ],
+        ),
+        (
+            "north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: hcp 6-10",
+            vec![
+                points(Seat::West),
+                Observer::Length(Seat::South, Suit::Clubs),
+            ],
+        ),
+    ] {
+        let s = set(text);
+        let mut seats = crate::dealer::candidates(&s);
+        for o in &observers {
+            seats.extend(o.seats());
+        }
+        seats.sort();
+        seats.dedup();
+        // As `Tables::observing_within` builds them: lengths read off the end draw where
+        // the seat draws the suit.
+        let build = |indexing: Indexing| {
+            match Tables::with_indexing(&s, &seats, u64::MAX, indexing, &observers, true) {
+                Err(TablesError::LengthNotDrawn { .. }) => {
+                    Tables::with_indexing(&s, &seats, u64::MAX, indexing, &observers, false)
+                }
+                other => other,
+            }
+            .expect("builds")
+        };
+        let full = build(Indexing::FULL);
+        assert!(!full.edges.is_empty(), "{text}: edges kept");
+        let expected = full.distribution();
+        assert!(expected.len() > 1, "{text}: observes something");
+        let total: u128 = expected.iter().map(|x| x.1).sum();
+        assert_eq!(total, full.deals(), "{text}");
+        let half_edges = Indexing {
+            edge_bytes: full.edge_bytes() / 2,
+            ..Indexing::FULL
+        };
+        let compact = Indexing {
+            lookup_map: false,
+            ..Indexing::LOOKUP_ONLY
+        };
+        for (name, tables) in [
+            ("kept", full.clone()),
+            ("half the edges", build(half_edges)),
+            ("lookups only", build(Indexing::LOOKUP_ONLY)),
+            ("compact lookups", build(compact)),
+        ] {
+            assert_eq!(tables.distribution(), expected, "{text}: {name}");
+            assert_eq!(
+                tables.into_distribution(),
+                expected,
+                "{text}: {name}, consumed"
+            );
+        }
+    }
 }
 
 #[test]

@@ -314,7 +314,7 @@ impl Theory {
             Ok(d)
         } else {
             Tables::observing_within(&p.set, &p.seats, budget, observers, THEORY_TABLE_BYTES)
-                .map(|t| t.distribution())
+                .map(Tables::into_distribution)
                 .map_err(Unavailable::Tables)
         };
         self.cache.push((part, observers.to_vec(), d.clone()));

@@ -598,13 +598,19 @@ enum Slot {
 /// arena ([`NOT_CACHED`], or the start × 256 + the length); an arena entry is a successor
 /// with the threshold of its cumulative weight over the list's total. One entry holds all a
 /// pick reads, so a step touches the state's slot and one run of entries.
+///
+/// The cache fills with the lists the walks meet first and is then kept: the walks are
+/// independent and alike, so the states met first are the likely ones, and a state met once
+/// the arena is full is picked from without a list ([`Tables::pick_uncached`]: its
+/// successors weighed one by one up to the pick, the same pick from the same bits). Emptying
+/// the full cache instead, as it once did, rebuilt the likely lists again and again.
 #[derive(Debug, Clone, Default)]
 struct SuccCache {
-    /// How many times the cache was emptied.
-    flushes: u64,
+    /// Picks made without a list because the arena was full.
+    uncached: u64,
     at: Vec<Vec<u32>>,
     arena: Vec<Succ>,
-    /// Most entries held ([`CACHE_EDGES`]; less in tests, to empty it often).
+    /// Most entries held ([`CACHE_EDGES`]; less in tests, so that it fills early).
     capacity: usize,
 }
 
@@ -2789,19 +2795,15 @@ impl Tables {
     }
 
     /// The successors of state `s` before step `j` with their thresholds, cached: returns
-    /// the arena range. When the cache is full it is emptied first.
-    fn successor_list(&mut self, j: usize, s: u32) -> (usize, usize) {
+    /// the arena range, or `None` when the arena is full (and the list not cached).
+    fn successor_list(&mut self, j: usize, s: u32) -> Option<(usize, usize)> {
         let at = self.cache.at[j][s as usize];
         if at != NOT_CACHED {
             let start = (at >> 8) as usize;
-            return (start, start + (at & 255) as usize);
+            return Some((start, start + (at & 255) as usize));
         }
         if self.cache.arena.len() + 16 > self.cache.capacity {
-            for at in &mut self.cache.at {
-                at.fill(NOT_CACHED);
-            }
-            self.cache.arena.clear();
-            self.cache.flushes += 1;
+            return None;
         }
         let mut found: Vec<(u8, u32, u128)> = Vec::with_capacity(14);
         let mut total = 0u128;
@@ -2819,7 +2821,92 @@ impl Tables {
             }));
         let end = self.cache.arena.len();
         self.cache.at[j][s as usize] = (begin as u32) << 8 | (end - begin) as u32;
-        (begin, end)
+        Some((begin, end))
+    }
+
+    /// The pick from state `s` before step `j` without its list (the cache is full), the
+    /// same as from its list with the same generator: a state with one successor draws
+    /// nothing; otherwise 32 bits `u` are drawn and the successors weighed in the list's
+    /// order, each boundary compared with `u` as its threshold would be (`⌊cum · 2³² /
+    /// total⌋ < u` exactly when `cum · 2³² < u · total`) up to the first not passed, so only
+    /// the successors up to the pick are looked up. `total` is the state's completion count
+    /// (the sum of its successors' weights). Returns the pick's label and next state, or
+    /// `Err(u)` where the bits tie a boundary (the caller resolves against the exact list, as
+    /// a cached pick does: no boundary after the pick can tie, its thresholds being larger).
+    fn pick_uncached<R: RngCore + ?Sized>(
+        &self,
+        j: usize,
+        s: u32,
+        rng: &mut R,
+    ) -> Result<(u8, u32), u32> {
+        let total = self.layers[j].comp[s as usize];
+        let next_layer = &self.layers[j + 1];
+        // Below 2⁹⁶ (every count of deals), `cum · 2³²` and `(u + 1) · total` fit a u128.
+        let exact_only = total >> 96 != 0;
+        let mut cum = 0u128;
+        // (lo, hi) = (u · total, (u + 1) · total) once the bits are drawn.
+        let mut bits: Option<(u32, u128, u128)> = None;
+        let mut found = None;
+        let mut tie = None;
+        // Weighs one successor; true once the pick is made or tied.
+        let mut weigh = |label: u8, next: u32, w: u128| -> bool {
+            if found.is_some() || tie.is_some() {
+                return true;
+            }
+            if w == 0 {
+                return false;
+            }
+            cum += w;
+            if bits.is_none() {
+                if cum == total {
+                    // The only successor with completions: nothing is drawn.
+                    found = Some((label, next));
+                    return true;
+                }
+                let u = rng.next_u32();
+                if exact_only {
+                    tie = Some(u);
+                    return true;
+                }
+                let lo = u128::from(u) * total;
+                bits = Some((u, lo, lo + total));
+            }
+            let Some((u, lo, hi)) = bits else {
+                return true;
+            };
+            let x = cum << 32;
+            if x >= hi {
+                found = Some((label, next));
+            } else if x >= lo {
+                tie = Some(u);
+            }
+            found.is_some() || tie.is_some()
+        };
+        if let Some(e) = self.edges.get(j) {
+            for x in e.range(s as usize) {
+                let next = e.next[x];
+                let w = u128::from(e.weight[x]) * next_layer.comp[next as usize];
+                if weigh(e.label[x], next, w) {
+                    break;
+                }
+            }
+        } else {
+            let key = self.layers[j].key(s as usize);
+            let mut done = false;
+            self.successors(j, &key, |label, w, n| {
+                // Looked up only until the pick is made.
+                if !done {
+                    let i = next_layer.get(&n);
+                    done = weigh(label, i, w * next_layer.comp[i as usize]);
+                }
+            });
+        }
+        match (found, tie) {
+            (Some(picked), _) => Ok(picked),
+            (None, Some(u)) => Err(u),
+            // Unreachable for a state with completions (the last boundary is the total).
+            (None, None) => Err(bits.map_or(0, |b| b.0)),
+        }
     }
 
     /// Draws one deal uniformly from the deals counted by [`Tables::deals`], or `None` if
@@ -2898,25 +2985,19 @@ impl Tables {
         let mut labels = vec![0u8; n * steps];
         let mut states = vec![0u32; n];
         let mut lists = vec![(0usize, 0usize); n];
+        // A walk whose state has no cached list (the arena full): picked without one.
+        const NO_LIST: (usize, usize) = (usize::MAX, usize::MAX);
         for j in 0..steps {
-            // A list built may empty the cache and so move the lists found before it: then
-            // find them again (at most `n` lists are built after emptying, which fit).
-            loop {
-                let flushes = self.cache.flushes;
-                // The cached lists first, in a loop of independent loads; then the others.
-                let at = &self.cache.at[j];
-                for (list, &state) in lists.iter_mut().zip(&states) {
-                    let a = at[state as usize];
-                    let start = (a >> 8) as usize;
-                    *list = (start, start + (a & 255) as usize);
-                }
-                for (list, &state) in lists.iter_mut().zip(&states) {
-                    if list.0 == (NOT_CACHED >> 8) as usize {
-                        *list = self.successor_list(j, state);
-                    }
-                }
-                if self.cache.flushes == flushes {
-                    break;
+            // The cached lists first, in a loop of independent loads; then the others.
+            let at = &self.cache.at[j];
+            for (list, &state) in lists.iter_mut().zip(&states) {
+                let a = at[state as usize];
+                let start = (a >> 8) as usize;
+                *list = (start, start + (a & 255) as usize);
+            }
+            for (list, &state) in lists.iter_mut().zip(&states) {
+                if list.0 == (NOT_CACHED >> 8) as usize {
+                    *list = self.successor_list(j, state).unwrap_or(NO_LIST);
                 }
             }
             for (i, ((&(b, e), state), rng)) in lists
@@ -2925,6 +3006,28 @@ impl Tables {
                 .zip(rngs.iter_mut())
                 .enumerate()
             {
+                if (b, e) == NO_LIST {
+                    self.cache.uncached += 1;
+                    let (label, next) = match self.pick_uncached(j, *state, rng) {
+                        Ok(picked) => picked,
+                        Err(u) => {
+                            let mut picked = (0, 0);
+                            let mut k = 0;
+                            let cums = self.cumulative_weights(j, *state);
+                            let pick = pick::resolve(rng, u, &cums);
+                            self.weighted_successors(j, *state, |label, next, _| {
+                                if k == pick {
+                                    picked = (label, next);
+                                }
+                                k += 1;
+                            });
+                            picked
+                        }
+                    };
+                    labels[i * steps + j] = label;
+                    *state = next;
+                    continue;
+                }
                 let arena = &self.cache.arena;
                 let pick = if e - b == 1 {
                     b

@@ -353,12 +353,88 @@ fn a_small_successor_cache_draws_the_same_deals() {
         for _ in 0..500 {
             t.sample_batch(&mut rng, 4, &mut deals);
         }
-        (deals, t.cache.flushes)
+        (deals, t.cache.uncached)
     };
     let (full, none) = draw(CACHE_EDGES);
     assert_eq!(none, 0);
-    // Four walks take at most four lists of at most 16 successors a step.
-    let (small, flushes) = draw(4 * 16 + 16);
-    assert!(flushes > 100, "only {flushes} flushes");
+    // A few lists fill the arena: most picks are then made without a list, from the kept
+    // edges or by looking successors up.
+    let (small, uncached) = draw(4 * 16 + 16);
+    assert!(uncached > 10_000, "only {uncached} picks without a list");
     assert_eq!(small, full);
+    // Without edges every uncached pick looks its successors up, up to the pick.
+    let lookups = |capacity: usize| {
+        let mut t = Tables::with_indexing(&s, &seats, u64::MAX, Indexing::LOOKUP_ONLY, &[], false)
+            .expect("counts");
+        t.cache.capacity = capacity;
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut deals = Vec::new();
+        for _ in 0..500 {
+            t.sample_batch(&mut rng, 4, &mut deals);
+        }
+        deals
+    };
+    assert_eq!(lookups(0), full);
+    assert_eq!(lookups(4 * 16 + 16), full);
+}
+
+/// A pick made without a list resolves a tie against the exact weights as a cached pick
+/// does: for every state met, and 32-bit values on and around each of its thresholds, the
+/// uncached pick agrees with the list's (and a tied value is reported, not decided).
+#[test]
+fn an_uncached_pick_is_the_cached_pick_for_the_same_bits() {
+    let s =
+        set("north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: balanced, hcp 6-10");
+    let seats = [Seat::North, Seat::East, Seat::South];
+    let mut t = Tables::new(&s, &seats, u64::MAX).expect("counts");
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut deals = Vec::new();
+    t.sample_batch(&mut rng, 300, &mut deals);
+    /// Replays fixed 32-bit values (as `next_u32`).
+    struct Fixed(u32);
+    impl RngCore for Fixed {
+        fn next_u32(&mut self) -> u32 {
+            self.0
+        }
+        fn next_u64(&mut self) -> u64 {
+            u64::from(self.0)
+        }
+        fn fill_bytes(&mut self, dest: &mut [u8]) {
+            dest.fill(0);
+        }
+        fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core::Error> {
+            dest.fill(0);
+            Ok(())
+        }
+    }
+    let mut checked = 0;
+    for j in 0..t.steps.len() {
+        for state in 0..t.cache.at[j].len() as u32 {
+            let at = t.cache.at[j][state as usize];
+            if at == NOT_CACHED {
+                continue;
+            }
+            let start = (at >> 8) as usize;
+            let list = t.cache.arena[start..start + (at & 255) as usize].to_vec();
+            if list.len() == 1 {
+                let got = t.pick_uncached(j, state, &mut Fixed(0));
+                assert_eq!(got, Ok((list[0].label, list[0].next)));
+                continue;
+            }
+            let inner: Vec<u32> = list[..list.len() - 1].iter().map(|x| x.thresh).collect();
+            for &t0 in &inner {
+                for u in [t0.wrapping_sub(1), t0, t0.wrapping_add(1), 0, u32::MAX] {
+                    let got = t.pick_uncached(j, state, &mut Fixed(u));
+                    match pick::pick_fast(u, inner.iter().copied()) {
+                        pick::Fast::Picked(k) => {
+                            assert_eq!(got, Ok((list[k].label, list[k].next)), "step {j}")
+                        }
+                        pick::Fast::Tie(_) => assert_eq!(got, Err(u), "step {j}"),
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1_000, "only {checked} picks checked");
 }

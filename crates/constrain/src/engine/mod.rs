@@ -2841,11 +2841,12 @@ impl Tables {
     ) -> Result<(u8, u32), u32> {
         let total = self.layers[j].comp[s as usize];
         let next_layer = &self.layers[j + 1];
-        // Below 2⁹⁶ (every count of deals), `cum · 2³²` and `(u + 1) · total` fit a u128.
-        let exact_only = total >> 96 != 0;
+        // Below 2⁹⁶ (every count of deals), `cum · 2³²` and `(u + 1) · total` fit a u128;
+        // above, the threshold itself is computed.
+        let wide = total >> 96 != 0;
         let mut cum = 0u128;
-        // (lo, hi) = (u · total, (u + 1) · total) once the bits are drawn.
-        let mut bits: Option<(u32, u128, u128)> = None;
+        // The bits, once drawn.
+        let mut bits: Option<u32> = None;
         let mut found = None;
         let mut tie = None;
         // Weighs one successor; true once the pick is made or tied.
@@ -2857,30 +2858,33 @@ impl Tables {
                 return false;
             }
             cum += w;
-            if bits.is_none() {
-                if cum == total {
-                    // The only successor with completions: nothing is drawn.
-                    found = Some((label, next));
-                    return true;
-                }
-                let u = rng.next_u32();
-                if exact_only {
-                    tie = Some(u);
-                    return true;
-                }
-                let lo = u128::from(u) * total;
-                bits = Some((u, lo, lo + total));
-            }
-            let Some((u, lo, hi)) = bits else {
-                return true;
-            };
-            let x = cum << 32;
-            if x >= hi {
+            if cum >= total {
+                // The last boundary, passed by no bits: the pick (and with no bits drawn,
+                // the only successor with completions).
                 found = Some((label, next));
-            } else if x >= lo {
-                tie = Some(u);
+                return true;
             }
-            found.is_some() || tie.is_some()
+            let u = *bits.get_or_insert_with(|| rng.next_u32());
+            let order = if wide {
+                pick::threshold(cum, total).cmp(&u)
+            } else {
+                // ⌊cum · 2³² / total⌋ against u, without dividing.
+                let x = cum << 32;
+                let lo = u128::from(u) * total;
+                if x < lo {
+                    std::cmp::Ordering::Less
+                } else if x < lo + total {
+                    std::cmp::Ordering::Equal
+                } else {
+                    std::cmp::Ordering::Greater
+                }
+            };
+            match order {
+                std::cmp::Ordering::Less => return false,
+                std::cmp::Ordering::Equal => tie = Some(u),
+                std::cmp::Ordering::Greater => found = Some((label, next)),
+            }
+            true
         };
         if let Some(e) = self.edges.get(j) {
             for x in e.range(s as usize) {
@@ -2905,7 +2909,7 @@ impl Tables {
             (Some(picked), _) => Ok(picked),
             (None, Some(u)) => Err(u),
             // Unreachable for a state with completions (the last boundary is the total).
-            (None, None) => Err(bits.map_or(0, |b| b.0)),
+            (None, None) => Err(bits.unwrap_or(0)),
         }
     }
 

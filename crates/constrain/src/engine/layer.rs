@@ -317,7 +317,7 @@ impl Layer {
     }
 
     /// The bytes [`Layer::with_lookup`] would take with a map (0 with a dense index).
-    pub(super) fn lookup_map_bytes(&self) -> usize {
+    fn lookup_map_bytes(&self) -> usize {
         if self.dense.is_empty() {
             hash_table_bytes(self.keys.len(), 32)
         } else {

@@ -2785,13 +2785,19 @@ impl Tables {
     /// The cumulative weights of state `s`'s successors before step `j` (the exact list a
     /// tied pick resolves against, see [`crate::pick`]).
     fn cumulative_weights(&self, j: usize, s: u32) -> Vec<u128> {
-        let mut cums = Vec::with_capacity(14);
+        self.cumulative_list(j, s).iter().map(|x| x.2).collect()
+    }
+
+    /// State `s`'s successors before step `j` with positive weight, in order: each one's
+    /// label, index in the next layer and cumulative weight (the last is the total).
+    fn cumulative_list(&self, j: usize, s: u32) -> Vec<(u8, u32, u128)> {
+        let mut list = Vec::with_capacity(14);
         let mut total = 0u128;
-        self.weighted_successors(j, s, |_, _, w| {
+        self.weighted_successors(j, s, |label, next, w| {
             total += w;
-            cums.push(total);
+            list.push((label, next, total));
         });
-        cums
+        list
     }
 
     /// The successors of state `s` before step `j` with their thresholds, cached: returns
@@ -2805,12 +2811,8 @@ impl Tables {
         if self.cache.arena.len() + 16 > self.cache.capacity {
             return None;
         }
-        let mut found: Vec<(u8, u32, u128)> = Vec::with_capacity(14);
-        let mut total = 0u128;
-        self.weighted_successors(j, s, |label, next, w| {
-            total += w;
-            found.push((label, next, total));
-        });
+        let found = self.cumulative_list(j, s);
+        let total = found.last().map_or(0, |x| x.2);
         let begin = self.cache.arena.len();
         self.cache
             .arena
@@ -3015,17 +3017,10 @@ impl Tables {
                     let (label, next) = match self.pick_uncached(j, *state, rng) {
                         Ok(picked) => picked,
                         Err(u) => {
-                            let mut picked = (0, 0);
-                            let mut k = 0;
-                            let cums = self.cumulative_weights(j, *state);
-                            let pick = pick::resolve(rng, u, &cums);
-                            self.weighted_successors(j, *state, |label, next, _| {
-                                if k == pick {
-                                    picked = (label, next);
-                                }
-                                k += 1;
-                            });
-                            picked
+                            let list = self.cumulative_list(j, *state);
+                            let cums: Vec<u128> = list.iter().map(|x| x.2).collect();
+                            let (label, next, _) = list[pick::resolve(rng, u, &cums)];
+                            (label, next)
                         }
                     };
                     labels[i * steps + j] = label;

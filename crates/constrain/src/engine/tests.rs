@@ -285,18 +285,25 @@ fn giving_up_names_steps_or_memory() {
     assert!(err.to_string().ends_with("memory bound (144 MB)"), "{err}");
 }
 
+/// Three seats with points and shapes (high cards first, an end draw) after `n` deals drawn
+/// from `seed`, which fill their successor cache; and the generator after them.
+fn three_seats_sampled(seed: u64, n: usize) -> (Tables, ChaCha8Rng) {
+    let s =
+        set("north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: balanced, hcp 6-10");
+    let seats = [Seat::North, Seat::East, Seat::South];
+    let mut t = Tables::new(&s, &seats, u64::MAX).expect("counts");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut deals = Vec::new();
+    t.sample_batch(&mut rng, n, &mut deals);
+    (t, rng)
+}
+
 /// A pick whose 32 bits tie a threshold (about one in 2^32 per boundary, so never seen in a
 /// sampling test) resolves against the exact cumulative weights: those of the very list
 /// the cache holds, boundary for boundary, and the resolved pick lies among the tied ones.
 #[test]
 fn a_tied_pick_resolves_against_the_cached_list() {
-    let s =
-        set("north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: balanced, hcp 6-10");
-    let seats = [Seat::North, Seat::East, Seat::South];
-    let mut t = Tables::new(&s, &seats, u64::MAX).expect("counts");
-    let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let mut deals = Vec::new();
-    t.sample_batch(&mut rng, 2_000, &mut deals);
+    let (t, mut rng) = three_seats_sampled(3, 2_000);
     let mut checked = 0;
     for j in 0..t.steps.len() {
         for state in 0..t.cache.at[j].len() as u32 {
@@ -383,13 +390,7 @@ fn a_small_successor_cache_draws_the_same_deals() {
 /// uncached pick agrees with the list's (and a tied value is reported, not decided).
 #[test]
 fn an_uncached_pick_is_the_cached_pick_for_the_same_bits() {
-    let s =
-        set("north: hcp 12-14, spades 5+\neast: hcp 8-11, hearts 4-5\nsouth: balanced, hcp 6-10");
-    let seats = [Seat::North, Seat::East, Seat::South];
-    let mut t = Tables::new(&s, &seats, u64::MAX).expect("counts");
-    let mut rng = ChaCha8Rng::seed_from_u64(4);
-    let mut deals = Vec::new();
-    t.sample_batch(&mut rng, 300, &mut deals);
+    let (t, _) = three_seats_sampled(4, 300);
     /// Replays fixed 32-bit values (as `next_u32`).
     struct Fixed(u32);
     impl RngCore for Fixed {

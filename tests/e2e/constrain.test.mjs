@@ -45,6 +45,7 @@ async function boardsOnPage(page) {
     seats: Object.fromEntries([...b.querySelectorAll('.hd-seat')].map((s) => [s.dataset.seat, {
       hcp: Number(s.querySelector('.hd-hcp').textContent.replace(/\D/g, '')),
       lengths: [...s.querySelectorAll('.hd-holding')].map((h) => h.textContent === '—' ? 0 : h.textContent.split(' ').length),
+      holdings: [...s.querySelectorAll('.hd-holding')].map((h) => h.textContent),
       dealer: !!s.querySelector('.hd-dealer'),
     }])),
   })));
@@ -274,10 +275,11 @@ test('a fit the joint tables cannot take is counted in cells: the CLI\'s exact f
 
 test('a set dealt in part is counted whole, cell by cell: the CLI\'s exact figure, the share kept, and boards meeting it', { timeout: 180_000 }, async () => {
   const { context, page, requests, errors } = await open();
-  // West's spades and hearts beside a fit over the two minors: the joint tables and the 45
-  // cells kept together pass the memory bound, so boards come from North, South and West's
-  // tables with East and the fit by rejection, but the count is made whole, cell by cell.
-  const spec = 'north: hcp 8-12\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\new: fit 9+ minors\n';
+  // West's spades and hearts beside a fit over the two minors, North holding the ♣A (which
+  // keeps the halves out): the chain and the 45 cells kept together pass the memory bound,
+  // so boards come from North, South and West's tables with East and the fit by rejection,
+  // but the count is made whole, cell by cell.
+  const spec = 'north: hcp 8-12, has CA\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\new: fit 9+ minors\n';
   const cli = cliCount(spec);
   const expected = cli.stdout.match(/^deals: (\d+) of/m)[1];
   const kept = cli.stdout.match(/^kept: \d+ of \d+ deals the tables draw \(([0-9.]+) %\)$/m)[1];
@@ -298,6 +300,7 @@ test('a set dealt in part is counted whole, cell by cell: the CLI\'s exact figur
     assert.ok(fit >= 9, `board ${b.board}: EW's longer minor ${fit}`);
     assert.ok(W.lengths[0] >= 5 && W.lengths[1] <= 3 && W.hcp >= 10 && W.hcp <= 12, `board ${b.board}: West`);
     assert.ok(N.hcp >= 8 && N.hcp <= 12 && S.hcp >= 15 && S.hcp <= 21, `board ${b.board}: North, South`);
+    assert.equal(N.holdings[3].split(' ')[0], 'A', `board ${b.board}: North holds the ♣A (${N.holdings[3]})`);
   }
   await shot(page, 'constrain-counted-whole');
   assertLocalOnly(requests);

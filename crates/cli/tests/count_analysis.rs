@@ -69,8 +69,9 @@ fn the_cli_prints_the_pages_analysis() {
         "scale aces A1\nscale kings K1\nnorth: hcp 12-17, controls 2+, aces 1+, kings 0-2\neast: hcp 6-12, controls 0-5, aces 0-2, kings 0-3\nsouth: hcp 6-12, controls 1+, aces 0-2, kings 1+\nwest: hcp 4-12, controls 0-6, aces 0-2, kings 0-3\nns: hcp 20+\n",
         "north: hcp 10+\ncategory strong weight 2\nnorth: hcp 20+\ncategory weak\nnorth: hcp 10-12\n",
         // Dealt from three seats, East and the fit by rejection, but counted whole in its
-        // 45 cells without fits: the exact share kept and the reason are printed.
-        "north: hcp 8-12\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\new: fit 9+ minors\n",
+        // 45 cells without fits: the exact share kept and the reason are printed. (North's
+        // ♣A keeps the halves out; without it they count all four seats.)
+        "north: hcp 8-12, has CA\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\new: fit 9+ minors\n",
     ] {
         let out = run_count(text);
         assert!(out.status.success(), "{text}: {}", String::from_utf8_lossy(&out.stderr));

@@ -217,27 +217,49 @@ struct Cells {
 /// (a pair takes about 1–4 ns, a step about 12).
 const HALVES_PAIRS_PER_STEP: u64 = 12;
 
+/// How far [`exact_tables`] goes for a set neither the halves nor the chain take within
+/// their usual bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// The usual bounds only (a cell of a set, which has its own bounds).
+    Usual,
+    /// Then the halves again with wider bounds ([`Halves::wide`]): the whole set, which
+    /// would otherwise be counted on fewer seats or in cells.
+    Wide,
+}
+
 /// The exact tables of `set` on `seats` as [`Dealer::new`] builds them first: by halves where
 /// they take the set, else the chain. The halves' building work is bounded by `halves_work`.
+/// With [`Reach::Wide`], a set past the chain's bounds is tried once more by the halves,
+/// with wider bounds (their work also held to the budget, [`HALVES_PAIRS_PER_STEP`] pairs a
+/// step: 2.4 G pairs for the default budget): every set the usual bounds count keeps its
+/// route (and its deals), and the time the wider halves take (up to about 4 s) is spent only
+/// where the count would otherwise not be whole.
 fn exact_tables(
     set: &ConstraintSet,
     seats: &[Seat],
     budget: u64,
     halves_work: u64,
     chain_bytes: usize,
+    reach: Reach,
 ) -> Result<Exact, TablesError> {
-    if let Some(h) = halves_first(set, seats)
+    let halves = halves_first(set, seats);
+    if let Some(h) = halves
         .then(|| Halves::within(set, seats, halves_work))
         .flatten()
     {
         return Ok(Exact::Halves(Box::new(h)));
     }
-    Ok(Exact::Chain(Box::new(Tables::within(
-        set,
-        seats,
-        budget,
-        chain_bytes,
-    )?)))
+    match Tables::within(set, seats, budget, chain_bytes) {
+        Ok(t) => Ok(Exact::Chain(Box::new(t))),
+        Err(e) if too_big(&e) && halves && reach == Reach::Wide => {
+            match Halves::wide(set, seats, budget.saturating_mul(HALVES_PAIRS_PER_STEP)) {
+                Some(h) => Ok(Exact::Halves(Box::new(h))),
+                None => Err(e),
+            }
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// How many times the tables' budget the whole count of a set dealt in part may spend over
@@ -275,6 +297,7 @@ fn count_cells(sets: &[ConstraintSet], seats: &[Seat], budget: u64) -> Option<Wh
             left,
             left.saturating_mul(HALVES_PAIRS_PER_STEP),
             WHOLE_CELL_BYTES,
+            Reach::Usual,
         )
         .ok()?;
         work += part.work()?;
@@ -318,7 +341,7 @@ fn joint_or_cells(
             return Ok(Exact::Cells(Box::new(c)));
         }
     }
-    match exact_tables(set, seats, budget, u64::MAX, MAX_TABLE_BYTES) {
+    match exact_tables(set, seats, budget, u64::MAX, MAX_TABLE_BYTES, Reach::Wide) {
         Err(e) if too_big(&e) && !cells_first => match Cells::new(sets, seats, budget) {
             Some(c) => Ok(Exact::Cells(Box::new(c))),
             None => Err(e),
@@ -351,6 +374,7 @@ impl Cells {
                     left,
                     left.saturating_mul(HALVES_PAIRS_PER_STEP),
                     MAX_TABLE_BYTES.checked_sub(held)?,
+                    Reach::Usual,
                 ))
             };
             let part = match build(work, held(&parts))? {
@@ -672,7 +696,14 @@ impl Dealer {
         let tables = match (moved_fit, &cells) {
             (Some((_, c)), _) => Ok(Exact::Cells(Box::new(c))),
             (None, Some(sets)) => joint_or_cells(set, sets, &cands, options.budget),
-            (None, None) => exact_tables(set, &cands, options.budget, u64::MAX, MAX_TABLE_BYTES),
+            (None, None) => exact_tables(
+                set,
+                &cands,
+                options.budget,
+                u64::MAX,
+                MAX_TABLE_BYTES,
+                Reach::Wide,
+            ),
         };
         let tables = match tables {
             Ok(t) => t,

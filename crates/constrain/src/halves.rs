@@ -45,7 +45,14 @@
 //! - a batch of deals is finished in the order of their ♠♥ groups, so the group's arrays stay
 //!   in cache (each deal keeps its own generator, so the deals do not depend on the batch).
 //!
-//! Scope: no predealt cards, exact holdings or fits; at most [`MAX_COORDS`] coordinates;
+//! A partnership's fit names suits of one half (`spades`, `majors`; `minors`, `clubs`): it
+//! ties its two seats' lengths in that half only, so it is met or not by a pair of the
+//! half's columns, and the half keeps only the pairs that meet it ([`half_fits`]); the
+//! shapes and totals join the halves as before. Every fit of a set is checked this way, on
+//! both sides and in the same suits, with no state of its own.
+//!
+//! Scope: no predealt cards, exact holdings or fits naming suits of both halves (`fit 8+`);
+//! at most [`MAX_COORDS`] coordinates;
 //! building work and memory bounded ([`Halves::new`] says `None` when over).
 
 use crate::combin::{below, choose_set_front, deal_generators, gcd, multinomial};
@@ -70,10 +77,39 @@ const DENSE_MAX: usize = 1 << 20;
 /// seats with a partnership's sum (624 M, about 2.5 s) are built.
 const BUILD_WORK_MAX: u64 = 700_000_000;
 
-/// Most pairs of columns (by lengths alone) over both halves: checked before any table is
-/// built, so a set with a free seat (hundreds of columns a suit) is declined at once; 60 000
-/// takes open-ended two-suited seats (41 230).
+/// Most pairs of columns (by lengths alone, and meeting the half's fits) over both halves:
+/// checked before any table is built, so a set with a free seat (hundreds of columns a
+/// suit) is declined at once; 60 000 takes open-ended two-suited seats (41 230).
 const COLUMN_PAIRS_MAX: usize = 60_000;
+
+/// The building work of [`Halves::wide`], for sets the chain cannot count either: 3 G
+/// pairs (about 4 s; a seat asked only its fit beside points on three seats and a
+/// fit over both minors takes 2.4 G).
+const WIDE_BUILD_WORK_MAX: u64 = 3_000_000_000;
+
+/// The pairs of columns of [`Halves::wide`]: 400 000 (two seats with no shape beside a fit
+/// over two suits: 174 015).
+const WIDE_COLUMN_PAIRS_MAX: usize = 400_000;
+
+/// The stored entries of [`Halves::wide`]: 4 M (1.7 M on the widest set measured), which
+/// keeps its tables and the sampler's lists within the 256 MB goal.
+const WIDE_ENTRIES_MAX: usize = 4_000_000;
+
+/// What a build may spend before it gives up: building work, pairs of columns and stored
+/// entries.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    work: u64,
+    column_pairs: usize,
+    entries: usize,
+}
+
+/// The bounds of [`Halves::new`] and [`Halves::within`].
+const BOUNDS: Bounds = Bounds {
+    work: BUILD_WORK_MAX,
+    column_pairs: COLUMN_PAIRS_MAX,
+    entries: ENTRIES_MAX,
+};
 
 /// Most stored (vector, count) entries of both halves together.
 const ENTRIES_MAX: usize = 12_000_000;
@@ -522,10 +558,62 @@ fn coordinates(set: &ConstraintSet) -> Option<Vec<Coord>> {
                 let [a, b] = p.pair.seats();
                 push(1 << a.index() | 1 << b.index(), r)?;
             }
-            PairKind::Fit { .. } => return None,
+            // A fit is a filter on a half's pairs of columns ([`half_fits`]).
+            PairKind::Fit { .. } => {}
         }
     }
     (coords.len() <= MAX_COORDS).then_some(coords)
+}
+
+/// A partnership's fit within one half: its two seats' combined length in the half's
+/// suits of `mask` (bit 0 the half's first suit, bit 1 its second) is `min` to `max` at its
+/// longest, as [`PairKind::Fit`] reads it.
+#[derive(Debug, Clone, Copy)]
+struct HalfFit {
+    seats: [usize; 2],
+    mask: u8,
+    min: u8,
+    max: Option<u8>,
+}
+
+impl HalfFit {
+    /// Whether a pair of the half's columns (its first and second suit's lengths per seat)
+    /// meets the fit.
+    fn meets(&self, first: &[u8; 4], second: &[u8; 4]) -> bool {
+        let [a, b] = self.seats;
+        let longest = [first, second]
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| self.mask >> j & 1 == 1)
+            .map(|(_, l)| l[a] + l[b])
+            .max()
+            .unwrap_or(0);
+        longest >= self.min && self.max.is_none_or(|m| longest <= m)
+    }
+}
+
+/// The set's fits, per half (♠♥, ♦♣): each ties two seats' lengths in one half's suits
+/// only, so it is met or not by a pair of that half's columns alone and filters them; the
+/// shapes and totals join the halves as without it. `None` when a fit names suits of both
+/// halves (`fit 8+`, any suit).
+fn half_fits(set: &ConstraintSet) -> Option<[Vec<HalfFit>; 2]> {
+    let mut fits: [Vec<HalfFit>; 2] = Default::default();
+    for p in &set.pairs {
+        if let PairKind::Fit { min, max, suits } = p.kind {
+            let half = match (suits & 0b0011 != 0, suits & 0b1100 != 0) {
+                (true, false) => 0,
+                (false, true) => 1,
+                _ => return None,
+            };
+            fits[half].push(HalfFit {
+                seats: p.pair.seats().map(Seat::index),
+                mask: suits >> (2 * half) & 0b11,
+                min,
+                max,
+            });
+        }
+    }
+    Some(fits)
 }
 
 /// Residual bit sets are over `x * 14 + y` for the other half's lengths (x, y).
@@ -776,13 +864,31 @@ impl Halves {
     /// or four), or `None` when the set has a condition this structure does not take or
     /// its tables would exceed the bounds on work and memory.
     pub fn new(set: &ConstraintSet, seats: &[Seat]) -> Option<Halves> {
-        Self::build(set, seats, &[], BUILD_WORK_MAX)
+        Self::build(set, seats, &[], BOUNDS)
     }
 
     /// [`Halves::new`] with the building work (pairs of per-suit vectors combined, see
     /// [`BUILD_WORK_MAX`]) bounded by `max_work` instead: `None` past it.
     pub fn within(set: &ConstraintSet, seats: &[Seat], max_work: u64) -> Option<Halves> {
-        Self::build(set, seats, &[], max_work.min(BUILD_WORK_MAX))
+        let bounds = Bounds {
+            work: max_work.min(BUILD_WORK_MAX),
+            ..BOUNDS
+        };
+        Self::build(set, seats, &[], bounds)
+    }
+
+    /// [`Halves::new`] with wider bounds on the building work and the pairs of columns
+    /// ([`WIDE_BUILD_WORK_MAX`], [`WIDE_COLUMN_PAIRS_MAX`]; stored entries held to
+    /// [`WIDE_ENTRIES_MAX`] instead, for memory): up to about four times as long
+    /// to build, for a set the chain cannot count either (free seats beside fits).
+    /// The work is also held to `max_work`.
+    pub fn wide(set: &ConstraintSet, seats: &[Seat], max_work: u64) -> Option<Halves> {
+        let bounds = Bounds {
+            work: max_work.min(WIDE_BUILD_WORK_MAX),
+            column_pairs: WIDE_COLUMN_PAIRS_MAX,
+            entries: WIDE_ENTRIES_MAX,
+        };
+        Self::build(set, seats, &[], bounds)
     }
 
     /// The building work spent (pairs of per-suit vectors combined, three for a pair of
@@ -798,7 +904,7 @@ impl Halves {
         set: &ConstraintSet,
         seats: &[Seat],
         observers: &[Observer],
-        max_work: u64,
+        bounds: Bounds,
     ) -> Option<Halves> {
         if seats.len() < 3 {
             return None;
@@ -842,8 +948,28 @@ impl Halves {
                 }
             }
         }
-        let lengths: [usize; 4] = std::array::from_fn(|s| length_tuples(&allowed[s]).count());
-        if lengths[0] * lengths[1] + lengths[2] * lengths[3] > COLUMN_PAIRS_MAX {
+        let fits = half_fits(set)?;
+        // Pairs of length tuples (those meeting the half's fits, where it has any).
+        let column_pairs: usize = [[0usize, 1], [2, 3]]
+            .iter()
+            .zip(&fits)
+            .map(|(&[s0, s1], fits)| {
+                if fits.is_empty() {
+                    return length_tuples(&allowed[s0]).count()
+                        * length_tuples(&allowed[s1]).count();
+                }
+                let second: Vec<[u8; 4]> = length_tuples(&allowed[s1]).collect();
+                length_tuples(&allowed[s0])
+                    .map(|l0| {
+                        second
+                            .iter()
+                            .filter(|l1| fits.iter().all(|f| f.meets(&l0, l1)))
+                            .count()
+                    })
+                    .sum()
+            })
+            .sum();
+        if column_pairs > bounds.column_pairs {
             return None;
         }
         let mut columns: [Vec<Column>; 4] =
@@ -859,6 +985,9 @@ impl Halves {
             let mut groups: Vec<Group> = Vec::new();
             for (i0, c0) in columns[suits[0]].iter().enumerate() {
                 'pair: for (i1, c1) in columns[suits[1]].iter().enumerate() {
+                    if !fits[h].iter().all(|f| f.meets(&c0.lengths, &c1.lengths)) {
+                        continue;
+                    }
                     let mut key = [0u16; 4];
                     for (seat, k) in key.iter_mut().enumerate() {
                         let at = usize::from(c0.lengths[seat]) * 14 + usize::from(c1.lengths[seat]);
@@ -868,7 +997,7 @@ impl Halves {
                         }
                     }
                     work += (c0.vectors.len() * c1.vectors.len()) as u64 * step;
-                    if work > max_work {
+                    if work > bounds.work {
                         return None;
                     }
                     let g = *index.entry(key).or_insert_with(|| {
@@ -906,7 +1035,7 @@ impl Halves {
                     .collect();
                 group.points = group.entries.iter().map(|e| space.point(e.0)).collect();
                 entries += group.entries.len();
-                if entries > ENTRIES_MAX {
+                if entries > bounds.entries {
                     return None;
                 }
             }

@@ -345,14 +345,16 @@ fn a_seat_asked_what_every_hand_meets_is_not_counted() {
 }
 
 /// A set whose tables cannot take every seat (a fit over the two minors beside a seat with
-/// spades and hearts: the joint tables and the 45 cells together pass the memory bound) is
-/// dealt from fewer seats with the rest by rejection, but counted whole, cell by cell. The
-/// whole count equals the one made by another decomposition — inclusion–exclusion over the
-/// two minors, each term a one-suit fit the joint tables or cells take — and the share of
-/// draws the dealer keeps agrees with it (20 000 deals, within five standard errors).
+/// spades and hearts, North holding the ♣A, which keeps the halves out: the chain and the 45
+/// cells together pass the memory bound) is dealt from fewer seats with the rest by
+/// rejection, but counted whole, cell by cell. The whole count equals the one made by
+/// another decomposition — inclusion–exclusion over the two minors, each term a one-suit fit
+/// the joint tables or cells take — and the share of draws the dealer keeps agrees with it
+/// (20 000 deals, within five standard errors).
 #[test]
 fn a_set_dealt_in_part_is_counted_whole_cell_by_cell() {
-    let base = "north: hcp 8-12\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\n";
+    let base =
+        "north: hcp 8-12, has CA\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\n";
     let counting = Options {
         whole: true,
         ..Options::default()
@@ -390,6 +392,43 @@ fn a_set_dealt_in_part_is_counted_whole_cell_by_cell() {
     );
 }
 
+/// A set past the chain's memory bound and the halves' usual bounds (the fit over the two
+/// minors above without the predealt card: East and North asked no shape, so each suit has
+/// hundreds of columns) is counted on every seat by the halves with wider bounds, the fit
+/// filtering their pairs of columns. The count equals inclusion–exclusion over the two
+/// minors, each term a one-suit fit counted as a set of its own; every deal drawn meets the
+/// set. Within a small budget the wider halves are not built, and the set is dealt in part.
+#[test]
+fn past_the_chain_the_wider_halves_count_every_seat() {
+    let base = "north: hcp 8-12\nsouth: hcp 15-21\nwest: hcp 10-12, spades 5+, hearts 0-3\n";
+    let text = format!("{base}ew: fit 9+ minors");
+    let set = parse(&text).unwrap().constraints(None).unwrap();
+    let seats = [Seat::North, Seat::East, Seat::South, Seat::West];
+    assert!(
+        fairdeal_constrain::halves::Halves::new(&set, &seats).is_none(),
+        "past the usual bounds"
+    );
+    let mut d = build(&text, Options::default()).unwrap();
+    let c = d.count();
+    assert!(c.is_exact() && c.exact_seats == seats, "{c:?}");
+    assert!(d.halves().is_some(), "{c:?}");
+    let diamonds = exact_deals(&format!("{base}ew: fit 9+ diamonds"));
+    let clubs = exact_deals(&format!("{base}ew: fit 9+ clubs"));
+    let both = exact_deals(&format!("{base}ew: fit 9+ diamonds\new: fit 9+ clubs"));
+    assert_eq!(c.deals, diamonds + clubs - both);
+    let mut rng = ChaCha8Rng::seed_from_u64(10);
+    let mut deals = Vec::new();
+    d.sample_many(&mut rng, 2000, &mut deals).unwrap();
+    assert_eq!(deals.len(), 2000);
+    assert!(deals.iter().all(|deal| set.accepts(deal)));
+    let small = Options {
+        budget: 20_000_000,
+        ..Options::default()
+    };
+    let c = build(&text, small).unwrap().count();
+    assert!(!c.is_exact(), "{c:?}");
+}
+
 /// A set whose fit seat has a pattern (at most three cells) is counted in cells first,
 /// though the joint tables take it too: the two counts, by different structures, agree, and
 /// the deals drawn meet the set. A fit seat with no shape (fourteen cells) keeps the joint
@@ -417,8 +456,9 @@ fn few_cells_come_first_and_count_as_the_joint_tables() {
     assert!(free.cells().is_none() && free.tables().is_some());
 }
 
-/// Sets counted in cells without fits — two cells tried first, and 48 cells (fits over two
-/// suits on both sides) after the joint tables pass their memory bound: exact on every
+/// Sets counted in cells without fits — two cells tried first, and 24 cells (a fit in any
+/// suit, which the halves do not take, beside a balanced seat) after the joint tables pass
+/// their memory bound: exact on every
 /// seat, the cells' counts (each counted on its own) adding up to the dealer's, every deal
 /// drawn meeting the set; a set with no fit has no cells.
 #[test]
@@ -430,8 +470,8 @@ fn fits_out_of_the_joint_tables_reach_are_counted_in_cells() {
             false,
         ),
         (
-            "north: hcp 15-21\neast: shape any 5431\nsouth: shape any 5431\nwest: hcp 6-8\n\
-             ns: fit 9+ clubs\new: fit 8+ majors",
+            "north: hcp 15-21, balanced\neast: shape any 5431\nsouth: shape any 5431\n\
+             west: hcp 6-8\nns: fit 9+",
             4,
             true,
         ),

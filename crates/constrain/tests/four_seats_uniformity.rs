@@ -178,6 +178,15 @@ fn fit(d: &Deal, a: Seat, b: Seat, suit: Suit) -> u32 {
     d.hand(a).suit_len(suit) + d.hand(b).suit_len(suit)
 }
 
+/// Two seats' longest combined length in two suits.
+fn longest(d: &Deal, a: Seat, b: Seat, suits: [Suit; 2]) -> u32 {
+    suits
+        .iter()
+        .map(|&s| fit(d, a, b, s))
+        .max()
+        .expect("two suits")
+}
+
 /// Seven totals (two scales on two seats, a suit and points on the others, a partnership's
 /// sum), counted with high cards first since the structure takes more than eight totals:
 /// cells by the partnership's sum and South's spades.
@@ -532,6 +541,38 @@ fn four_balanced_seats_with_points_by_halves() {
     check(base, &cells, 37, |d| {
         (hcp(d, Seat::North) - 12) as usize * 3 + pattern_of(d, Seat::West, &patterns)
     });
+}
+
+/// A fit over two suits on each side beside patterns and points on every seat, counted and
+/// sampled by the two halves of the deck (each fit filters its half's pairs of columns):
+/// cells by each side's longest fit and North's HCP.
+#[test]
+fn fits_over_two_suits_on_each_side_by_halves() {
+    let base = "north: balanced, hcp 12-14\neast: shape any 5431 + any 5422, hcp 8+\n\
+                south: shape any 4432 + any 5332, hcp 6+\nwest: balanced, hcp 0-9\n\
+                ns: fit 8+ majors\new: fit 8+ minors";
+    assert!(dealer(base).halves().is_some(), "counted by the two halves");
+    check_grid(
+        base,
+        43,
+        &[
+            Axis {
+                condition: "ns: fit {lo}-{hi} majors",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| longest(d, Seat::North, Seat::South, [Suit::Spades, Suit::Hearts]),
+            },
+            Axis {
+                condition: "ew: fit {lo}-{hi} minors",
+                bands: &[(8, 8), (9, 13)],
+                value: |d| longest(d, Seat::East, Seat::West, [Suit::Diamonds, Suit::Clubs]),
+            },
+            Axis {
+                condition: "north: hcp {lo}-{hi}",
+                bands: &[(12, 12), (13, 13), (14, 14)],
+                value: |d| hcp(d, Seat::North),
+            },
+        ],
+    );
 }
 
 /// Patterns, open-ended points and a partnership's sum, counted and sampled by the two

@@ -429,14 +429,15 @@ fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
     );
     // North's pattern beside a fit on each side: a narrowed cell's own tables are out of
     // reach. (West's spades beside a spade fit were such a case until a seat outside a fit
-    // could name the fit suit; they are counted now.)
+    // could name the fit suit; they are counted now. The 4-4-3-2 cell was the first out of
+    // reach until the halves took fits; it is counted now, the 5-4-3-1 cell is not.)
     let mut t = theory("ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+");
     let e = t
         .expected(&TableSpec::one(Var::Pattern(Seat::North)))
         .unwrap_err();
     assert!(
         e.to_string()
-            .contains("; counted cell by cell, the cell 4-4-3-2 is out of reach too: counting exactly for [North, East, South, West]"),
+            .contains("; counted cell by cell, the cell 5-4-3-1 is out of reach too: counting exactly for [North, East, South, West]"),
         "{e}"
     );
 }

@@ -148,7 +148,7 @@ impl Halves {
         seats: &[fairdeal_model::Seat],
         observers: &[Observer],
     ) -> Option<Vec<(Vec<u32>, u128)>> {
-        Self::build(set, seats, observers, super::BUILD_WORK_MAX)?.distribution()
+        Self::build(set, seats, observers, super::BOUNDS)?.distribution()
     }
 
     /// The watched lengths a ♦♣ group fixes, in the order the observers read them.

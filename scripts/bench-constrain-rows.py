@@ -97,6 +97,13 @@ ROWS = [
     ("`N 5+♠ 0-3♥` / `E 10-13 balanced 4+ controls` / `S 15-19` / `W 0-5` / `ns: fit 8+ clubs` (one fit, points on every seat)",
      "north: spades 5+, hearts 0-3\neast: hcp 10-13, balanced, controls 4+\nsouth: hcp 15-19\nwest: hcp 0-5\n"
      "ns: fit 8+ clubs"),
+    ("`N 8-12 4+♠ 4+♥` / `S 15-17 4+♦` / `W 5+♠` / `ew: fit 8+ clubs` (a fit beside three named seats)",
+     "north: hcp 8-12, spades 4+, hearts 4+\nsouth: hcp 15-17, diamonds 4+\nwest: spades 5+\new: fit 8+ clubs"),
+    ("`N balanced 12-14` / `E 5431/5422 8+` / `S 4432/5332 6+` / `W balanced 0-9` / `ns: fit 8+ majors` / `ew: fit 8+ minors` (fits over two suits on each side)",
+     "north: balanced, hcp 12-14\neast: shape any 5431 + any 5422, hcp 8+\nsouth: shape any 4432 + any 5332, hcp 6+\n"
+     "west: balanced, hcp 0-9\nns: fit 8+ majors\new: fit 8+ minors"),
+    ("`N 8-14 5+♥` / `E 11+` / `W 8-10 0-3♠` / `ns: fit 9+ minors` (South asked only its fit: past the chain)",
+     "north: hcp 8-14, hearts 5+\neast: hcp 11+\nwest: hcp 8-10, spades 0-3\nns: fit 9+ minors"),
 ]
 
 

@@ -103,6 +103,13 @@ pub enum PairKind {
     },
 }
 
+/// Whether a partnership's longest combined holding among a fit's suits, `longest`, is in the
+/// fit's range `min` to `max` ([`PairKind::Fit`]): the one reading of a fit, shared by the
+/// check of a deal, the fit cells and the halves' filter.
+pub(crate) fn fit_holds(longest: u8, min: u8, max: Option<u8>) -> bool {
+    longest >= min && max.is_none_or(|m| longest <= m)
+}
+
 /// A condition on a partnership.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairCondition {
@@ -124,7 +131,7 @@ impl PairCondition {
                     .filter(|s| suits >> s.index() & 1 == 1)
                     .map(|&s| a.suit_len(s) + b.suit_len(s));
                 let longest = fits.max().unwrap_or(0);
-                longest >= u32::from(*min) && max.is_none_or(|m| longest <= u32::from(m))
+                fit_holds(longest as u8, *min, *max)
             }
         }
     }

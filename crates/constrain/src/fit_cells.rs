@@ -13,7 +13,7 @@
 //! seat: four lengths a suit; a seat with no shape: fourteen), and the cells are bounded
 //! ([`MAX_CELLS`]).
 
-use crate::conditions::{ConstraintSet, PairKind};
+use crate::conditions::{fit_holds, ConstraintSet, PairKind};
 use crate::shape::ShapeSet;
 use crate::spec::Pair;
 use fairdeal_model::Seat;
@@ -37,7 +37,7 @@ fn meets(fits: &[Fit], v: [u8; 4], shape: [u8; 4]) -> bool {
             .map(|s| v[s] + shape[s])
             .max()
             .unwrap_or(0);
-        longest >= min && max.is_none_or(|m| longest <= m)
+        fit_holds(longest, min, max)
     })
 }
 

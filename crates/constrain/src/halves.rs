@@ -56,7 +56,7 @@
 //! building work and memory bounded ([`Halves::new`] says `None` when over).
 
 use crate::combin::{below, choose_set_front, deal_generators, gcd, multinomial};
-use crate::conditions::{ConstraintSet, PairKind};
+use crate::conditions::{fit_holds, ConstraintSet, PairKind};
 use crate::engine::Observer;
 use fairdeal_model::{Deal, Hand, Holding, Seat};
 use rand_chacha::ChaCha8Rng;
@@ -588,7 +588,7 @@ impl HalfFit {
             .map(|(_, l)| l[a] + l[b])
             .max()
             .unwrap_or(0);
-        longest >= self.min && self.max.is_none_or(|m| longest <= m)
+        fit_holds(longest, self.min, self.max)
     }
 }
 

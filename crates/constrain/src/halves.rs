@@ -306,40 +306,71 @@ impl Space {
     }
 }
 
-/// Vectors packed into one `u64` for the build's inner loop, when every coordinate is bounded:
-/// each coordinate in a lane wide enough for the sum of two stored values, so two vectors add
-/// in one addition; adding `slack` (per lane, 2^(bits-1) - 1 - upper bound) sets a lane's top
-/// bit (`guard`) exactly where the sum passes the bound. The dense index is linear, so a sum's
-/// index is the sum of the indices.
+/// Vectors packed into one `u64` for the build's inner loop: each coordinate in a lane wide
+/// enough for the sum of two stored values, so two vectors add in one addition. Adding `slack`
+/// sets a lane's top bit exactly where the sum passes the lane's upper bound (a bounded
+/// coordinate, per lane 2^(bits-1) - 1 - bound: `guard`) or reaches its lower bound (an
+/// unbounded one, saturating there, per lane 2^(bits-1) - bound: `saturating`). The dense
+/// index is linear, so a sum's index is the sum of the indices, less each saturated lane's
+/// excess over its bound times the lane's stride.
 #[derive(Debug, Clone, Copy)]
 struct Packing {
     /// Coordinates packed.
     lanes: usize,
     bits: u32,
     slack: u64,
+    /// The top bits of the bounded lanes.
     guard: u64,
+    /// The top bits of the saturating lanes (0 when every coordinate is bounded).
+    saturating: u64,
+    /// Per lane, the saturating coordinate's bound (0 for a bounded one).
+    floors: [u16; MAX_COORDS],
+    /// Per lane, the coordinate's stride in the dense index.
+    strides: [u32; MAX_COORDS],
 }
 
 impl Packing {
     fn of(space: &Space) -> Option<Packing> {
         let d = space.coords.len() as u32;
         let bits = 64 / d.max(1);
-        let (mut slack, mut guard) = (0u64, 0u64);
+        let half = 1u64 << (bits - 1);
+        let (mut slack, mut guard, mut saturating) = (0u64, 0u64, 0u64);
+        let mut floors = [0u16; MAX_COORDS];
+        let mut strides = [0u32; MAX_COORDS];
         for (c, coord) in space.coords.iter().enumerate() {
-            let hi = u64::from(coord.hi?);
-            let half = 1u64 << (bits - 1);
-            if hi >= half {
+            let top = u64::from(coord.top());
+            if top >= half {
                 return None;
             }
-            slack |= (half - 1 - hi) << (bits * c as u32);
-            guard |= half << (bits * c as u32);
+            let shift = bits * c as u32;
+            strides[c] = space.strides[c] as u32;
+            match coord.hi {
+                Some(_) => {
+                    slack |= (half - 1 - top) << shift;
+                    guard |= half << shift;
+                }
+                None => {
+                    slack |= (half - top) << shift;
+                    saturating |= half << shift;
+                    floors[c] = coord.lo;
+                }
+            }
         }
         Some(Packing {
             lanes: space.coords.len(),
             bits,
             slack,
             guard,
+            saturating,
+            floors,
+            strides,
         })
+    }
+
+    /// Whether every coordinate is bounded: a sum's preimages are then one vector, found by a
+    /// subtraction (the sampler's packed path).
+    fn bounded(&self) -> bool {
+        self.saturating == 0
     }
 
     fn pack(&self, p: &Pt) -> u64 {
@@ -350,9 +381,30 @@ impl Packing {
             .sum()
     }
 
-    /// Whether two packed vectors' sum stays within every bound.
+    /// Whether two packed vectors' sum stays within every upper bound.
+    #[inline]
     fn fits(&self, a: u64, b: u64) -> bool {
         (a + b + self.slack) & self.guard == 0
+    }
+
+    /// The dense index of the stored sum of two packed vectors, given theirs (`x0`, `x1`), or
+    /// `None` past an upper bound.
+    #[inline]
+    fn sum_index(&self, q0: u64, x0: u32, q1: u64, x1: u32) -> Option<u32> {
+        let sum = q0 + q1;
+        let flags = sum + self.slack;
+        if flags & self.guard != 0 {
+            return None;
+        }
+        let mut at = x0 + x1;
+        let mut saturated = flags & self.saturating;
+        while saturated != 0 {
+            let c = (saturated.trailing_zeros() / self.bits) as usize;
+            let lane = ((sum >> (self.bits * c as u32)) & (u64::MAX >> (64 - self.bits))) as u32;
+            at -= self.strides[c] * (lane - u32::from(self.floors[c]));
+            saturated &= saturated - 1;
+        }
+        Some(at)
     }
 }
 
@@ -776,11 +828,25 @@ fn convolve(
     dense: &mut [u64],
     touched: &mut Vec<u32>,
 ) {
-    if let Some(k) = packing {
+    if let Some(k) = packing.filter(Packing::bounded) {
+        // The tight loop where no lane saturates: the index is the sum of the indices.
         for &(q0, x0, w0) in &c0.packed {
             for &(q1, x1, w1) in &c1.packed {
                 if k.fits(q0, q1) {
                     let at = x0 + x1;
+                    if dense[at as usize] == 0 {
+                        touched.push(at);
+                    }
+                    dense[at as usize] += w0 * w1;
+                }
+            }
+        }
+        return;
+    }
+    if let Some(k) = packing {
+        for &(q0, x0, w0) in &c0.packed {
+            for &(q1, x1, w1) in &c1.packed {
+                if let Some(at) = k.sum_index(q0, x0, q1, x1) {
                     if dense[at as usize] == 0 {
                         touched.push(at);
                     }
@@ -978,7 +1044,11 @@ impl Halves {
         let adds_at = adds_index(&space, &layouts, 13 - tracked, &mut columns, packing);
         let classes = classes(set, &observe::watched_lengths(observers));
         let mut work = 0u64;
-        let step = if packing.is_some() { 1 } else { 3 };
+        let step = if packing.is_some_and(|k| k.bounded()) {
+            1
+        } else {
+            3
+        };
         let mut halves: Vec<Half> = Vec::with_capacity(2);
         for (h, suits) in [[0usize, 1], [2, 3]].into_iter().enumerate() {
             let mut index: HashMap<[u16; 4], usize> = HashMap::new();
@@ -1504,7 +1574,7 @@ impl Halves {
         for &(i0, i1) in pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
-            if let Some(k) = self.packing {
+            if let Some(k) = self.packing.filter(Packing::bounded) {
                 // Every coordinate bounded: a first vector `p0` at most the target in every
                 // lane (no lane of `target - p0` borrows) leaves `target - p0`, whose dense
                 // index is `at - index(p0)` (the index is linear); its count in the second

@@ -72,9 +72,10 @@ pub const MAX_COORDS: usize = 6;
 const DENSE_MAX: usize = 1 << 20;
 
 /// Most pairs of per-suit vectors combined when building both halves (the building work),
-/// counted once a pair with packed vectors ([`Packing`], about 0.9 ns a pair here) and three
-/// times without (a pair's coordinates added one by one): 700 M, so open-ended two-suited
-/// seats with a partnership's sum (624 M, about 2.5 s) are built.
+/// counted once a pair with packed vectors ([`Packing`], about 0.9 ns a pair here, a little
+/// more where lanes saturate) and three times without (a pair's coordinates added one by
+/// one, where a bound does not fit a lane): 700 M (open-ended two-suited seats with a
+/// partnership's sum take 208 M, about 1 s).
 const BUILD_WORK_MAX: u64 = 700_000_000;
 
 /// Most pairs of columns (by lengths alone, and meeting the half's fits) over both halves:
@@ -84,7 +85,7 @@ const COLUMN_PAIRS_MAX: usize = 60_000;
 
 /// The building work of [`Halves::wide`], for sets the chain cannot count either: 3 G
 /// pairs (about 4 s; a seat asked only its fit beside points on three seats and a
-/// fit over both minors takes 2.4 G).
+/// fit over both minors takes 0.8 G, about 2 s).
 const WIDE_BUILD_WORK_MAX: u64 = 3_000_000_000;
 
 /// The pairs of columns of [`Halves::wide`]: 400 000 (two seats with no shape beside a fit
@@ -1044,11 +1045,7 @@ impl Halves {
         let adds_at = adds_index(&space, &layouts, 13 - tracked, &mut columns, packing);
         let classes = classes(set, &observe::watched_lengths(observers));
         let mut work = 0u64;
-        let step = if packing.is_some_and(|k| k.bounded()) {
-            1
-        } else {
-            3
-        };
+        let step = if packing.is_some() { 1 } else { 3 };
         let mut halves: Vec<Half> = Vec::with_capacity(2);
         for (h, suits) in [[0usize, 1], [2, 3]].into_iter().enumerate() {
             let mut index: HashMap<[u16; 4], usize> = HashMap::new();

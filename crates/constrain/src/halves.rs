@@ -168,6 +168,22 @@ struct Space {
 }
 
 impl Space {
+    /// The space of `coords`, each from 0 to its top, the first the fastest in the index;
+    /// `None` if its size overflows.
+    fn new(coords: Vec<Coord>) -> Option<Space> {
+        let mut strides = Vec::with_capacity(coords.len());
+        let mut size = 1usize;
+        for c in &coords {
+            strides.push(size);
+            size = size.checked_mul(usize::from(c.top()) + 1)?;
+        }
+        Some(Space {
+            coords,
+            strides,
+            size,
+        })
+    }
+
     fn add(&self, a: &Pt, b: &Pt) -> Option<Pt> {
         let mut out = [0; MAX_COORDS];
         for (c, coord) in self.coords.iter().enumerate() {
@@ -986,26 +1002,13 @@ impl Halves {
         // The narrowest range last (the slowest coordinate of the dense index), so the
         // sampler's run of completions in it is short.
         coords.sort_by_key(|c| std::cmp::Reverse(c.hi.map_or(u16::MAX, |h| h - c.lo.min(h))));
-        let mut strides = Vec::with_capacity(coords.len());
-        let mut size = 1usize;
-        for c in &coords {
-            strides.push(size);
-            size = size.checked_mul(usize::from(c.top()) + 1)?;
-        }
-        if size > DENSE_MAX {
-            return None;
-        }
         let tracked = coords
             .iter()
             .flat_map(|c| (0..5).filter(|&r| c.weights[r] > 0))
             .map(|r| r + 1)
             .max()
             .unwrap_or(0);
-        let space = Space {
-            coords,
-            strides,
-            size,
-        };
+        let space = Space::new(coords).filter(|space| space.size <= DENSE_MAX)?;
         let layouts = layouts(&space, tracked);
         let mut allowed = [[[false; 14]; 4]; 4];
         for seat in Seat::ALL {
@@ -1085,7 +1088,7 @@ impl Halves {
                 runs: Vec::new(),
             });
         }
-        let mut dense = vec![0u64; size];
+        let mut dense = vec![0u64; space.size];
         let mut touched: Vec<u32> = Vec::new();
         let mut entries = 0usize;
         for half in &mut halves {

@@ -551,17 +551,7 @@ fn packed_sums_are_the_stored_sums() {
                 unit: 2,
             })
             .collect();
-        let mut strides = Vec::new();
-        let mut size = 1;
-        for c in &coords {
-            strides.push(size);
-            size *= usize::from(c.top()) + 1;
-        }
-        Space {
-            coords,
-            strides,
-            size,
-        }
+        Space::new(coords).expect("a space of a few hundred million points")
     }
     fn check(space: &Space, a: &Pt, b: &Pt) {
         let k = Packing::of(space).expect("packs");

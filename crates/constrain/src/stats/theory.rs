@@ -324,7 +324,7 @@ impl Theory {
     /// For a set counted by halves or over its honours, where a seat's length is observed:
     /// the distribution with that seat's whole shape observed instead (either method does
     /// the same work for both), its lengths picked out. A seat's pattern and its four lengths then share one
-    /// build. `None` when no length is observed.
+    /// build. `None` when no length is observed, or the shapes are not available.
     fn by_shapes(&mut self, part: usize, observers: &[Observer]) -> Option<Dist> {
         let widened: Vec<Observer> = observers
             .iter()
@@ -366,17 +366,18 @@ impl Theory {
                 (off + skip, len)
             })
             .collect();
-        let d = self.distribution(part, &widened).map(|wide| {
-            let mut narrow: std::collections::BTreeMap<Vec<u32>, u128> = Default::default();
-            for (values, n) in wide {
-                let v: Vec<u32> = picks
-                    .iter()
-                    .flat_map(|&(o, w)| values.get(o..o + w).unwrap_or(&[]).iter().copied())
-                    .collect();
-                *narrow.entry(v).or_default() += n;
-            }
-            narrow.into_iter().collect()
-        });
+        // Where the shapes are out of reach (the halves watch a seat's four lengths apart,
+        // which may take a half out of its one-suit tables), the lengths are observed alone.
+        let wide = self.distribution(part, &widened).ok()?;
+        let mut narrow: std::collections::BTreeMap<Vec<u32>, u128> = Default::default();
+        for (values, n) in wide {
+            let v: Vec<u32> = picks
+                .iter()
+                .flat_map(|&(o, w)| values.get(o..o + w).unwrap_or(&[]).iter().copied())
+                .collect();
+            *narrow.entry(v).or_default() += n;
+        }
+        let d: Dist = Ok(narrow.into_iter().collect());
         self.cache.push((part, observers.to_vec(), d.clone()));
         Some(d)
     }

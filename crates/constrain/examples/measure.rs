@@ -36,9 +36,14 @@ fn main() {
             tables.bytes()
         ),
         (None, Some(halves)) => println!(
-            "build {:?}: {:?} by halves, entries {} table bytes {}",
+            "build {:?}: {:?} by halves{}, entries {} table bytes {}",
             t.elapsed(),
             c,
+            if halves.one_suit_half() {
+                " (♦♣ as one suit)"
+            } else {
+                ""
+            },
             halves.entries(),
             halves.bytes()
         ),

@@ -65,6 +65,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
+use merged::Merged;
+
 /// Most coordinates (tracked totals).
 pub const MAX_COORDS: usize = 6;
 
@@ -103,6 +105,10 @@ struct Bounds {
     work: u64,
     column_pairs: usize,
     entries: usize,
+    /// Whether a free ♦♣ half is dealt as one suit ([`merged`]). Only past the usual
+    /// bounds ([`Halves::wide`], and observing a set the usual bounds decline): a set they
+    /// count keeps its tables, its speed and its deals for a seed.
+    merge: bool,
 }
 
 /// The bounds of [`Halves::new`] and [`Halves::within`].
@@ -110,6 +116,7 @@ const BOUNDS: Bounds = Bounds {
     work: BUILD_WORK_MAX,
     column_pairs: COLUMN_PAIRS_MAX,
     entries: ENTRIES_MAX,
+    merge: false,
 };
 
 /// Most stored (vector, count) entries of both halves together.
@@ -475,6 +482,10 @@ struct Half {
     /// Per group, its pairs' counts at each entry ([`Halves::runs`]), built the first time a
     /// deal draws from the group (none for tables that do not deal).
     runs: Vec<OnceLock<Runs>>,
+    /// The half dealt as one suit ([`merged`]): its groups are tuples of lengths, with no
+    /// pairs, runs or stored entries of their own. Only the ♦♣ half, whose groups the join
+    /// reads through [`Halves::add_second`].
+    merged: Option<Merged>,
 }
 
 /// A half group's counts per column pair at each of its entries, for the sampler: entry `e`'s
@@ -564,6 +575,10 @@ pub struct Halves {
     /// Per ♠♥ group, its completing ♦♣ groups' entries by dense index ([`Completing`]),
     /// built the first time the sampler draws from the group (empty when over the bounds).
     completing: Vec<OnceLock<Completing>>,
+    /// Per ♠♥ group, for a ♦♣ half dealt as one suit: its partners' ways to deal the spot
+    /// cards summed per held tuple ([`Merged::find`]), built the first time the sampler draws
+    /// from the group.
+    summed_ways: Vec<OnceLock<Vec<u64>>>,
     /// Bytes of the halves' [`Runs`] built so far.
     runs_bytes: Spent,
     count: u128,
@@ -970,6 +985,7 @@ impl Halves {
             work: max_work.min(WIDE_BUILD_WORK_MAX),
             column_pairs: WIDE_COLUMN_PAIRS_MAX,
             entries: WIDE_ENTRIES_MAX,
+            merge: true,
         };
         Self::build(set, seats, &[], bounds)
     }
@@ -1019,11 +1035,21 @@ impl Halves {
             }
         }
         let fits = half_fits(set)?;
+        let classes = classes(set, &observe::watched_lengths(observers));
+        // A ♦♣ half no fit names and no seat's shape looks into suit by suit is dealt as one
+        // suit: its groups are the tuples of lengths, not pairs of columns.
+        let merged_groups =
+            (bounds.merge && fits[1].is_empty() && merged::by_sum(&classes.class[1]))
+                .then(|| merged::groups(&classes.class[1]));
         // Pairs of length tuples (those meeting the half's fits, where it has any).
         let column_pairs: usize = [[0usize, 1], [2, 3]]
             .iter()
             .zip(&fits)
-            .map(|(&[s0, s1], fits)| {
+            .enumerate()
+            .map(|(h, (&[s0, s1], fits))| {
+                if let Some(groups) = merged_groups.as_ref().filter(|_| h == 1) {
+                    return groups.len();
+                }
                 if fits.is_empty() {
                     return length_tuples(&allowed[s0]).count()
                         * length_tuples(&allowed[s1]).count();
@@ -1042,15 +1068,50 @@ impl Halves {
         if column_pairs > bounds.column_pairs {
             return None;
         }
-        let mut columns: [Vec<Column>; 4] =
-            std::array::from_fn(|s| columns(&space, &allowed[s], &layouts, tracked));
+        let mut columns: [Vec<Column>; 4] = std::array::from_fn(|s| {
+            if s >= 2 && merged_groups.is_some() {
+                return Vec::new();
+            }
+            columns(&space, &allowed[s], &layouts, tracked)
+        });
         let packing = Packing::of(&space);
         let adds_at = adds_index(&space, &layouts, 13 - tracked, &mut columns, packing);
-        let classes = classes(set, &observe::watched_lengths(observers));
         let mut work = 0u64;
         let step = if packing.is_some() { 1 } else { 3 };
         let mut halves: Vec<Half> = Vec::with_capacity(2);
+        let mut entries = 0usize;
         for (h, suits) in [[0usize, 1], [2, 3]].into_iter().enumerate() {
+            if let Some(tuples) = merged_groups.as_ref().filter(|_| h == 1) {
+                let merged = Merged::new(
+                    &space,
+                    &layouts,
+                    tracked,
+                    tuples.iter().map(|t| t.0).collect(),
+                );
+                // The layouts side by side, then each group's entries once in the join.
+                work += (layouts.len() * layouts.len()) as u64
+                    + merged.work_per_group() * tuples.len() as u64;
+                entries += merged.entries();
+                if work > bounds.work || entries > bounds.entries {
+                    return None;
+                }
+                let groups = tuples
+                    .iter()
+                    .map(|&(_, classes)| Group {
+                        classes,
+                        pairs: Vec::new(),
+                        entries: Vec::new(),
+                        points: Vec::new(),
+                    })
+                    .collect();
+                halves.push(Half {
+                    suits,
+                    groups,
+                    runs: Vec::new(),
+                    merged: Some(merged),
+                });
+                continue;
+            }
             let mut index: HashMap<[u16; 4], usize> = HashMap::new();
             let mut groups: Vec<Group> = Vec::new();
             for (i0, c0) in columns[suits[0]].iter().enumerate() {
@@ -1086,11 +1147,11 @@ impl Halves {
                 suits,
                 groups,
                 runs: Vec::new(),
+                merged: None,
             });
         }
         let mut dense = vec![0u64; space.size];
         let mut touched: Vec<u32> = Vec::new();
-        let mut entries = 0usize;
         for half in &mut halves {
             for group in &mut half.groups {
                 for &(i0, i1) in &group.pairs {
@@ -1144,6 +1205,7 @@ impl Halves {
             within: Vec::new(),
             cumulative: Vec::new(),
             completing: Vec::new(),
+            summed_ways: Vec::new(),
             runs_bytes: Spent::default(),
             count: 0,
             work,
@@ -1152,7 +1214,7 @@ impl Halves {
         // Observing tables read the partners only (their distribution is its own join).
         if observers.is_empty() {
             halves.join(&mut dense);
-            for half in &mut halves.halves {
+            for half in halves.halves.iter_mut().filter(|h| h.merged.is_none()) {
                 half.runs = half.groups.iter().map(|_| OnceLock::new()).collect();
             }
         }
@@ -1265,6 +1327,11 @@ impl Halves {
             Some(c) => self.space.size / (usize::from(c.top()) + 1),
             None => usize::MAX,
         };
+        if self.merged().is_some() {
+            // A half dealt as one suit is found by its summed ways, not row sums.
+            self.summed_ways = (0..groups).map(|_| OnceLock::new()).collect();
+            return;
+        }
         let items: usize = self
             .partners
             .iter()
@@ -1289,8 +1356,19 @@ impl Halves {
     fn add_partners(&self, g: usize, dense: &mut [u64]) {
         dense.fill(0);
         for &k in &self.partners[g] {
-            for &(at, w) in &self.halves[1].groups[k as usize].entries {
-                dense[at as usize] += w;
+            self.add_second(k as usize, dense);
+        }
+    }
+
+    /// Adds ♦♣ group `k`'s counts into `dense` (by dense index): its stored entries, or those
+    /// of the half dealt as one suit.
+    fn add_second(&self, k: usize, dense: &mut [u64]) {
+        match &self.halves[1].merged {
+            Some(m) => m.add_into(k, dense),
+            None => {
+                for &(at, w) in &self.halves[1].groups[k].entries {
+                    dense[at as usize] += w;
+                }
             }
         }
     }
@@ -1344,13 +1422,26 @@ impl Halves {
         self.count
     }
 
-    /// Stored (vector, count) entries of both halves.
+    /// Stored (vector, count) entries of both halves (for a half dealt as one suit, its
+    /// entries by held tuple and vector).
     pub fn entries(&self) -> usize {
         self.halves
             .iter()
             .flat_map(|h| &h.groups)
             .map(|g| g.entries.len())
-            .sum()
+            .sum::<usize>()
+            + self.merged().map_or(0, Merged::entries)
+    }
+
+    /// The ♦♣ half's tables when it is dealt as one suit ([`merged`]).
+    fn merged(&self) -> Option<&Merged> {
+        self.halves[1].merged.as_ref()
+    }
+
+    /// Whether the ♦♣ half is dealt as one suit of 26 cards (no condition looks into it
+    /// suit by suit; see the module doc).
+    pub fn one_suit_half(&self) -> bool {
+        self.merged().is_some()
     }
 
     /// Bytes the tables hold (entries and their vectors, completions and cumulative counts,
@@ -1367,7 +1458,13 @@ impl Halves {
             .sum();
         let partners: usize = self.partners.iter().map(|p| p.len() * 4).sum();
         let completions: usize = self.completions.iter().map(|c| c.len() * (8 + 16)).sum();
-        let points = self.entries() * std::mem::size_of::<Pt>();
+        let stored: usize = self
+            .halves
+            .iter()
+            .flat_map(|h| &h.groups)
+            .map(|g| g.entries.len())
+            .sum();
+        let points = stored * std::mem::size_of::<Pt>();
         let lookups: usize = self.adds_at.len() * 2
             + self
                 .columns
@@ -1391,7 +1488,13 @@ impl Halves {
                     .filter_map(|c| c.get().map(|r| r.starts.len() * 4 + r.items.len() * 8)),
             )
             .sum();
-        self.entries() * 16 + points + completions + pairs + columns + partners + lookups + rows
+        let merged = self.merged().map_or(0, Merged::bytes)
+            + self
+                .summed_ways
+                .iter()
+                .filter_map(|w| w.get().map(|w| w.len() * 8))
+                .sum::<usize>();
+        stored * 16 + points + completions + pairs + columns + partners + lookups + rows + merged
     }
 
     /// Draws `n` deals uniformly onto `out` (none if there are none), each from its own
@@ -1464,10 +1567,22 @@ impl Halves {
             .space
             .completions(&a)
             .expect("a drawn vector has completions");
+        if let Some(m) = self.merged() {
+            let (k, at) = self.find_merged(m, g, &lo, &hi, start.offset);
+            return (k, at as usize);
+        }
         match self.rows(g) {
             Some(rows) => self.descend(rows, &lo, &hi, start.offset),
             None => self.scan(g, &lo, &hi, start.offset),
         }
+    }
+
+    /// [`Halves::completion`] in a ♦♣ half dealt as one suit: the partner and dense index
+    /// at offset `r` of ♠♥ group `g`'s completions in the box `lo..=hi`.
+    fn find_merged(&self, m: &Merged, g: usize, lo: &Pt, hi: &Pt, r: u64) -> (usize, u32) {
+        let partners = &self.partners[g];
+        let summed = self.summed_ways[g].get_or_init(|| m.summed_ways(partners));
+        m.find(&self.space, (partners, summed), (lo, hi), r)
     }
 
     /// The ♦♣ group and entry at offset `r` of a ♠♥ group's completions in the box
@@ -1552,6 +1667,18 @@ impl Halves {
         holdings: &mut [[u16; 4]; 4],
     ) {
         let half = &self.halves[h];
+        if let Some(m) = &half.merged {
+            // A half dealt as one suit names the entry by its dense index.
+            let at = entry as u32;
+            m.draw(
+                rng,
+                (g, at),
+                half.suits,
+                (self.tracked, &self.layouts),
+                holdings,
+            );
+            return;
+        }
         let group = &half.groups[g];
         let target = &group.points[entry];
         let (at, total) = half.groups[g].entries[entry];
@@ -1685,6 +1812,7 @@ impl Halves {
     }
 }
 
+mod merged;
 mod observe;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -241,6 +241,40 @@ fn a_fit_on_each_partnership_by_fit_lengths_and_points() {
     );
 }
 
+/// Past the chain's memory bound and the halves' usual bounds, with nothing looking into ♦♣
+/// suit by suit: the halves deal ♦♣ as one suit of 26 cards (a set no route counted
+/// before). Cells by North's HCP, the spade fit and South's controls.
+#[test]
+fn a_half_dealt_as_one_suit_by_points_fit_and_controls() {
+    let base = "north: hcp 16-23\neast: hcp 6-11\nsouth: hcp 10-17, controls 4+\n\
+                ns: fit 9+ spades\new: fit 9+ majors";
+    assert!(
+        dealer(base).halves().is_some_and(|h| h.one_suit_half()),
+        "♦♣ dealt as one suit"
+    );
+    check_grid(
+        base,
+        26,
+        &[
+            Axis {
+                condition: "north: hcp {lo}-{hi}",
+                bands: &[(16, 19), (20, 23)],
+                value: |d| hcp(d, Seat::North),
+            },
+            Axis {
+                condition: "ns: fit {lo}-{hi} spades",
+                bands: &[(9, 9), (10, 13)],
+                value: |d| fit(d, Seat::North, Seat::South, Suit::Spades),
+            },
+            Axis {
+                condition: "south: controls {lo}-{hi}",
+                bands: &[(4, 4), (5, 12)],
+                value: |d| fairdeal_constrain::Scale::controls().of_hand(d.hand(Seat::South)) / 2,
+            },
+        ],
+    );
+}
+
 /// A fit beside an overcall (the fit's pair takes its suit, East its named suit, and every
 /// seat draws the rest at the end): cells by the fit's length, East's hearts and West's
 /// points.

@@ -141,14 +141,24 @@ impl Halves {
     /// The exact number of deals of `set` for each combination of the observers' values, in
     /// the form of [`crate::engine::Tables::distribution`] (a shape: the seat's ♠ ♥ ♦ ♣
     /// lengths; a length: one; points: the total in half-points); combinations with no deal
-    /// are left out. `None` where the halves decline the set (as [`Halves::new`]) or the
+    /// are left out. A set the usual bounds decline is tried once more with a free ♦♣ half
+    /// dealt as one suit ([`super::merged`]). `None` where the halves decline the set or the
     /// observers would take more than the work bound.
     pub fn observing(
         set: &crate::ConstraintSet,
         seats: &[fairdeal_model::Seat],
         observers: &[Observer],
     ) -> Option<Vec<(Vec<u32>, u128)>> {
-        Self::build(set, seats, observers, super::BOUNDS)?.distribution()
+        let usual = super::BOUNDS;
+        Self::build(set, seats, observers, usual)
+            .or_else(|| {
+                let merge = super::Bounds {
+                    merge: true,
+                    ..usual
+                };
+                Self::build(set, seats, observers, merge)
+            })?
+            .distribution()
     }
 
     /// The watched lengths a ♦♣ group fixes, in the order the observers read them.
@@ -200,7 +210,7 @@ impl Halves {
     }
 
     /// The distribution of the observers given to [`Halves::build`] (see the module doc).
-    fn distribution(&self) -> Option<Vec<(Vec<u32>, u128)>> {
+    pub(super) fn distribution(&self) -> Option<Vec<(Vec<u32>, u128)>> {
         let [first, second] = &self.halves;
         let space = &self.space;
         let mut dims: Vec<usize> = Vec::new();
@@ -237,9 +247,7 @@ impl Halves {
                 work += space.size as u64 * (space.coords.len() as u64 + 1);
                 dense.fill(0);
                 for &k in members {
-                    for &(at, w) in &second.groups[k].entries {
-                        dense[at as usize] += w;
-                    }
+                    self.add_second(k, &mut dense);
                 }
                 space.prefix(&mut dense);
                 if work > WORK_MAX {

@@ -10,14 +10,16 @@ use fairdeal_model::{Card, Deal, Hand, Seat, Suit};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-fn set(text: &str) -> ConstraintSet {
+mod merged;
+
+pub(crate) fn set(text: &str) -> ConstraintSet {
     parse(text)
         .unwrap_or_else(|e| panic!("{}", e.render(text)))
         .constraints(None)
         .expect("compiles")
 }
 
-fn seats(s: &ConstraintSet) -> Vec<Seat> {
+pub(crate) fn seats(s: &ConstraintSet) -> Vec<Seat> {
     Seat::ALL
         .into_iter()
         .filter(|&x| s.seat(x).constrained || s.pairs.iter().any(|p| p.pair.seats().contains(&x)))

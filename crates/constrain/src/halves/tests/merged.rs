@@ -1,0 +1,299 @@
+//! A free ♦♣ half dealt as one suit ([`super::super::merged`]): its counts against the same
+//! halves built from the half's pairs of columns, against the chain where it counts, and
+//! against plain dealing; its deals meet the set, and its completions are found at exactly
+//! their offsets.
+
+use super::super::{Bounds, Halves, BOUNDS, WIDE_BUILD_WORK_MAX, WIDE_ENTRIES_MAX};
+use super::{random_deal, seats, set};
+use crate::engine::Tables;
+use crate::ALL_DEALS;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+/// Three seats with points and a length in ♠ or ♥: nothing looks into ♦♣ (the chain counts
+/// it too).
+const THREE_SEATS: &str =
+    "north: spades 5+, hcp 12-14\neast: hearts 4-6, hcp 8-11\nsouth: spades 0-3, hcp 6-10";
+
+/// Four seats, a fit in spades and shapes that fix only how many minor cards a seat holds
+/// (5=5 in the majors leaves three, x=x leaves any split).
+const FOUR_SEATS_FIT: &str = "north: shape 5=5=x=x, hcp 8-13\neast: hcp 6-12, controls 2+\nsouth: hearts 0-2, hcp 6-11\nwest: hcp 4+\nns: fit 8+ spades";
+
+/// The set that had been out of reach of every exact route (past the chain's memory bound and
+/// the halves' usual bounds): points on three seats, controls on one, a fit on each side,
+/// both in the majors. Its ranges leave one way to share the points (North 20, East 8,
+/// South 12, West none).
+pub(crate) const FITS_IN_MAJORS: &str = "north: hcp 20-23\neast: hcp 8-11\nsouth: hcp 12-17, controls 4+\nns: fit 9+ spades\new: fit 9+ majors";
+
+/// Common enough (about 1 deal in 8) for plain dealing to check: a fit in the majors on each
+/// side, points on three seats.
+const COMMON: &str =
+    "north: hcp 10+\neast: hcp 0-12\nsouth: hcp 6+\nns: fit 8+ majors\new: fit 7+ majors";
+
+/// The sets above, each counted by the halves (within their usual bounds, or the wide ones)
+/// with ♦♣ dealt as one suit (as the dealer does only past the usual bounds).
+const SETS: [&str; 4] = [THREE_SEATS, FOUR_SEATS_FIT, COMMON, FITS_IN_MAJORS];
+
+fn merged(text: &str) -> Halves {
+    let s = set(text);
+    let usual = Bounds {
+        merge: true,
+        ..BOUNDS
+    };
+    let h = Halves::build(&s, &seats(&s), &[], usual)
+        .or_else(|| Halves::wide(&s, &seats(&s), u64::MAX))
+        .unwrap_or_else(|| panic!("{text}: not counted"));
+    assert!(h.merged().is_some(), "{text}: ♦♣ dealt as one suit");
+    h
+}
+
+/// Bounds wide enough to build a free half from its pairs of columns (its pairs of columns
+/// still to be set).
+fn wide() -> Bounds {
+    Bounds {
+        work: WIDE_BUILD_WORK_MAX,
+        column_pairs: 0,
+        entries: 4 * WIDE_ENTRIES_MAX,
+        merge: true,
+    }
+}
+
+/// The same set's halves with ♦♣ built from its pairs of columns (bounds wide enough for
+/// the 560 × 560 pairs of a free half), or `None` past them.
+fn by_columns(text: &str) -> Option<Halves> {
+    let s = set(text);
+    let bounds = Bounds {
+        column_pairs: usize::MAX,
+        merge: false,
+        ..wide()
+    };
+    let h = Halves::build(&s, &seats(&s), &[], bounds)?;
+    assert!(h.merged().is_none(), "{text}");
+    Some(h)
+}
+
+/// A half is dealt as one suit only where nothing looks into it suit by suit: a seat's
+/// length in a minor, a pattern, a fit in a minor each keep its columns.
+#[test]
+fn only_a_free_half_is_dealt_as_one_suit() {
+    for text in [
+        "north: spades 5+, hcp 12-14\neast: diamonds 4-6, hcp 8-11\nsouth: hcp 6-10",
+        "north: balanced, hcp 12-14\neast: hcp 8-11\nsouth: hcp 6-10",
+        "north: hcp 12-14\neast: hcp 8-11\nsouth: hcp 6-10\nns: fit 8+ clubs",
+        "north: hcp 12-14\neast: hcp 8-11\nsouth: hcp 6-10\nns: fit 8+ spades\new: fit 8+ minors",
+    ] {
+        let s = set(text);
+        let bounds = Bounds {
+            column_pairs: usize::MAX,
+            ..wide()
+        };
+        let h = Halves::build(&s, &seats(&s), &[], bounds)
+            .unwrap_or_else(|| panic!("{text}: not counted"));
+        assert!(h.merged().is_none(), "{text}");
+    }
+}
+
+/// The one-suit count equals the count from the half's pairs of columns (a route with no
+/// part of the one-suit tables; 6 s and 480 MB for the fits in the majors, past the bounds of
+/// every dealing route) on every set, and the chain's where it counts.
+#[test]
+fn counts_as_the_columns_and_the_chain() {
+    let mut by_chain = 0;
+    for text in SETS {
+        let h = merged(text);
+        assert!(h.deals() > 0, "{text}");
+        let columns = by_columns(text).unwrap_or_else(|| panic!("{text}: by columns"));
+        assert_eq!(h.deals(), columns.deals(), "{text}");
+        let s = set(text);
+        if let Ok(chain) = Tables::new(&s, &seats(&s), 2_000_000_000) {
+            assert_eq!(h.deals(), chain.deals(), "{text}");
+            by_chain += 1;
+        }
+    }
+    assert!(by_chain >= 1, "the chain counted one of the sets");
+}
+
+/// Against plain dealing: the share of two million random deals meeting the common set is
+/// within five standard errors of its count over all deals.
+#[test]
+fn counts_as_plain_dealing() {
+    let s = set(COMMON);
+    let p = merged(COMMON).deals() as f64 / ALL_DEALS as f64;
+    assert!(p > 1e-3, "too rare for this check ({p})");
+    let n = 2_000_000;
+    let mut rng = ChaCha8Rng::seed_from_u64(46);
+    let hits = (0..n).filter(|_| s.accepts(&random_deal(&mut rng))).count();
+    let sd = (p * (1.0 - p) / n as f64).sqrt();
+    let seen = hits as f64 / n as f64;
+    assert!((seen - p).abs() < 5.0 * sd, "exact {p}, dealt {seen}");
+}
+
+/// Every sampled deal meets the set.
+#[test]
+fn sampled_deals_meet_the_set() {
+    for text in SETS {
+        let s = set(text);
+        let mut deals = Vec::new();
+        merged(text).sample_batch(&mut ChaCha8Rng::seed_from_u64(5), 2000, &mut deals);
+        assert_eq!(deals.len(), 2000, "{text}");
+        for d in &deals {
+            assert!(s.accepts(d), "{text}: {d}");
+        }
+    }
+}
+
+/// Each ♦♣ completion is found at exactly its count of offsets, in one run (its first and
+/// last offsets land on it), inside the box, in index order then the partners' order; the
+/// counts add up to the completions the count used.
+#[test]
+fn completions_are_found_at_exactly_their_offsets() {
+    for text in [THREE_SEATS, FOUR_SEATS_FIT] {
+        let h = merged(text);
+        let m = h.merged().expect("one suit");
+        let first = &h.halves[0];
+        let mut checked = 0;
+        for (g, group) in first.groups.iter().enumerate().step_by(5) {
+            for (e, a) in group.points.iter().enumerate().step_by(11) {
+                let Some((lo, hi)) = h.space.completions(a) else {
+                    continue;
+                };
+                let total = h.completions[g][e];
+                let find = |r| h.find_merged(m, g, &lo, &hi, r);
+                let mut r = 0u64;
+                let mut last = None;
+                while r < total {
+                    let (k, at) = find(r);
+                    let w = m.count_at(k, at);
+                    assert!(w > 0, "{text}");
+                    let b = h.space.point(at);
+                    assert!((0..h.space.coords.len()).all(|c| lo[c] <= b[c] && b[c] <= hi[c]));
+                    assert_eq!(find(r + w - 1), (k, at), "{text}: group {g}, entry {e}");
+                    let place = h.partners[g].iter().position(|&p| p as usize == k);
+                    let key = (at, place.expect("a partner"));
+                    assert!(last < Some(key), "{text}: group {g}, entry {e}");
+                    last = Some(key);
+                    r += w;
+                    checked += 1;
+                }
+                assert_eq!(r, total, "{text}: the weights add up");
+            }
+        }
+        assert!(checked > 1000, "{text}: {checked} completions checked");
+    }
+}
+
+/// A group's counts added into a dense array and read at each vector agree, and (the points
+/// open-ended, so no layout falls past a bound) add up to the ways to deal the half to the
+/// group's lengths: 26! / Π lengths!.
+#[test]
+fn a_groups_counts_add_up_to_its_deals_of_the_half() {
+    let h =
+        merged("north: spades 5+, hcp 12+\neast: hearts 4-6, hcp 8+\nsouth: spades 0-3, hcp 6+");
+    let m = h.merged().expect("one suit");
+    assert!(m.lengths.len() > 100);
+    let mut dense = vec![0u64; h.space.size];
+    for g in (0..m.lengths.len()).step_by(3) {
+        dense.fill(0);
+        m.add_into(g, &mut dense);
+        for (at, &w) in dense.iter().enumerate() {
+            assert_eq!(m.count_at(g, at as u32), w);
+        }
+        let sum: u128 = dense.iter().map(|&w| u128::from(w)).sum();
+        let l = m.lengths[g].map(usize::from);
+        assert_eq!(sum, crate::combin::multinomial(26, &[l[0], l[1], l[2]]));
+    }
+}
+
+/// Observed quantities of a set with a free ♦♣ half equal the chain's distributions: a
+/// points observer keeps the half dealt as one suit (its totals are coordinates), a length
+/// in ♦♣ takes the half back to its columns (the watched lengths split the classes;
+/// bounds wide enough for its 560 × 560 pairs).
+#[test]
+fn observed_values_equal_the_chains() {
+    use crate::engine::Observer;
+    use crate::spec::{Pair, Scale};
+    use fairdeal_model::{Seat, Suit};
+    let hcp = Scale::hcp().weights;
+    let s = set(THREE_SEATS);
+    let deals = merged(THREE_SEATS).deals();
+    for (observers, one_suit) in [
+        (vec![Observer::Points(Seat::West, hcp)], true),
+        (vec![Observer::PairPoints(Pair::EastWest, hcp)], true),
+        (vec![Observer::Length(Seat::East, Suit::Diamonds)], false),
+    ] {
+        let bounds = Bounds {
+            column_pairs: usize::MAX,
+            ..wide()
+        };
+        let h = Halves::build(&s, &seats(&s), &observers, bounds)
+            .unwrap_or_else(|| panic!("{observers:?}: declined"));
+        assert_eq!(h.one_suit_half(), one_suit, "{observers:?}");
+        let ours = h.distribution().expect("observed");
+        let chain = Tables::observing(&s, &seats(&s), u64::MAX, &observers)
+            .unwrap_or_else(|e| panic!("{observers:?}: the chain: {e}"))
+            .distribution();
+        assert!(ours.len() > 5, "{observers:?}: {ours:?}");
+        let total: u128 = ours.iter().map(|e| e.1).sum();
+        assert_eq!(total, deals, "{observers:?}");
+        assert_eq!(super::sorted(ours), super::sorted(chain), "{observers:?}");
+    }
+}
+
+/// One million deals drawn with ♦♣ dealt as one suit, against the chain's exact counts of
+/// West's HCP, East's diamonds and North's clubs. Chi-square at alpha 0.001 with small cells pooled,
+/// no deal in a cell with none.
+#[test]
+fn deals_are_uniform_against_other_routes_counts() {
+    use crate::engine::Observer;
+    use crate::spec::Scale;
+    use crate::stats::chi::chi_square;
+    use fairdeal_model::{Deal, Seat, Suit};
+    let s = set(THREE_SEATS);
+    let h = merged(THREE_SEATS);
+    let mut deals: Vec<Deal> = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    h.sample_batch(&mut rng, 1_000_000, &mut deals);
+    let by_chain = |observers: &[Observer]| {
+        let d = Tables::observing(&s, &seats(&s), u64::MAX, observers)
+            .expect("the chain")
+            .distribution();
+        super::sorted(d)
+    };
+    let west_hcp = by_chain(&[Observer::Points(Seat::West, Scale::hcp().weights)]);
+    let east_diamonds = by_chain(&[Observer::Length(Seat::East, Suit::Diamonds)]);
+    let north_clubs = by_chain(&[Observer::Length(Seat::North, Suit::Clubs)]);
+    type Value = fn(&Deal) -> Vec<u32>;
+    let cases: [(_, Value, usize); 3] = [
+        (west_hcp, |d| vec![2 * d.hand(Seat::West).hcp()], 7),
+        (
+            east_diamonds,
+            |d| vec![d.hand(Seat::East).suit_len(Suit::Diamonds)],
+            5,
+        ),
+        (
+            north_clubs,
+            |d| vec![d.hand(Seat::North).suit_len(Suit::Clubs)],
+            5,
+        ),
+    ];
+    for (exact, value, df) in cases {
+        assert_eq!(exact.iter().map(|e| e.1).sum::<u128>(), h.deals());
+        let mut observed = vec![0u64; exact.len()];
+        for d in &deals {
+            let v = value(d);
+            let i = exact
+                .binary_search_by(|e| e.0.cmp(&v))
+                .unwrap_or_else(|_| panic!("{v:?}: a cell with no deal"));
+            observed[i] += 1;
+        }
+        let probs: Vec<f64> = exact
+            .iter()
+            .map(|e| e.1 as f64 / h.deals() as f64)
+            .collect();
+        let c = chi_square(&observed, &probs).expect("cells");
+        println!("{c:?}");
+        assert_eq!(c.impossible, 0);
+        assert!(c.df > df, "{c:?}");
+        assert!(c.p > 0.001, "{c:?}");
+    }
+}

@@ -51,6 +51,14 @@
 //! shapes and totals join the halves as before. Every fit of a set is checked this way, on
 //! both sides and in the same suits, with no state of its own.
 //!
+//! A ♦♣ half no fit names and no seat's shape looks into suit by suit (each seat's classes
+//! there depend only on how many ♦♣ cards it holds) can be dealt as one suit of 26 cards
+//! ([`merged`]): its groups are the 1,834 or fewer tuples of the seats' ♦♣ lengths instead of
+//! 560 × 560 pairs of columns, and a few thousand (held, vector) entries of the two suits'
+//! high cards stand for all of them. Only past the usual bounds ([`Halves::wide`], and
+//! observing a set the usual bounds decline), so a set they count keeps its tables, speed
+//! and deals.
+//!
 //! Scope: no predealt cards, exact holdings or fits naming suits of both halves (`fit 8+`);
 //! at most [`MAX_COORDS`] coordinates;
 //! building work and memory bounded ([`Halves::new`] says `None` when over).

@@ -113,10 +113,22 @@ struct Bounds {
     work: u64,
     column_pairs: usize,
     entries: usize,
-    /// Whether a free ♦♣ half is dealt as one suit ([`merged`]). Only past the usual
-    /// bounds ([`Halves::wide`], and observing a set the usual bounds decline): a set they
-    /// count keeps its tables, its speed and its deals for a seed.
-    merge: bool,
+    /// Whether a free ♦♣ half is dealt as one suit ([`merged`]).
+    one_suit: OneSuit,
+}
+
+/// When a free ♦♣ half is dealt as one suit ([`merged`]): only past the usual bounds
+/// ([`Halves::wide`], and observing a set the usual bounds decline), so a set they count
+/// keeps its tables, its speed and its deals for a seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OneSuit {
+    /// Never: the half is built from its pairs of columns.
+    Never,
+    /// Where the half is free.
+    WhereFree,
+    /// Only where the half is free (`None` otherwise): the second try of a set the usual
+    /// bounds declined, which would otherwise repeat the first.
+    Only,
 }
 
 /// The bounds of [`Halves::new`] and [`Halves::within`].
@@ -124,7 +136,7 @@ const BOUNDS: Bounds = Bounds {
     work: BUILD_WORK_MAX,
     column_pairs: COLUMN_PAIRS_MAX,
     entries: ENTRIES_MAX,
-    merge: false,
+    one_suit: OneSuit::Never,
 };
 
 /// Most stored (vector, count) entries of both halves together.
@@ -993,7 +1005,7 @@ impl Halves {
             work: max_work.min(WIDE_BUILD_WORK_MAX),
             column_pairs: WIDE_COLUMN_PAIRS_MAX,
             entries: WIDE_ENTRIES_MAX,
-            merge: true,
+            one_suit: OneSuit::WhereFree,
         };
         Self::build(set, seats, &[], bounds)
     }
@@ -1046,9 +1058,12 @@ impl Halves {
         let classes = classes(set, &observe::watched_lengths(observers));
         // A ♦♣ half no fit names and no seat's shape looks into suit by suit is dealt as one
         // suit: its groups are the tuples of lengths, not pairs of columns.
-        let merged_groups =
-            (bounds.merge && fits[1].is_empty() && merged::by_sum(&classes.class[1]))
-                .then(|| merged::groups(&classes.class[1]));
+        let free = fits[1].is_empty() && merged::by_sum(&classes.class[1]);
+        let merged_groups = match (bounds.one_suit, free) {
+            (OneSuit::Never, _) | (OneSuit::WhereFree, false) => None,
+            (OneSuit::WhereFree | OneSuit::Only, true) => Some(merged::groups(&classes.class[1])),
+            (OneSuit::Only, false) => return None,
+        };
         // Pairs of length tuples (those meeting the half's fits, where it has any).
         let column_pairs: usize = [[0usize, 1], [2, 3]]
             .iter()
@@ -1098,7 +1113,7 @@ impl Halves {
                 );
                 // The layouts side by side, then each group's entries once in the join.
                 work += (layouts.len() * layouts.len()) as u64
-                    + merged.work_per_group() * tuples.len() as u64;
+                    + (merged.entries() * tuples.len()) as u64;
                 entries += merged.entries();
                 if work > bounds.work || entries > bounds.entries {
                     return None;
@@ -1433,12 +1448,16 @@ impl Halves {
     /// Stored (vector, count) entries of both halves (for a half dealt as one suit, its
     /// entries by held tuple and vector).
     pub fn entries(&self) -> usize {
+        self.stored_entries() + self.merged().map_or(0, Merged::entries)
+    }
+
+    /// The (vector, count) entries the halves' groups store.
+    fn stored_entries(&self) -> usize {
         self.halves
             .iter()
             .flat_map(|h| &h.groups)
             .map(|g| g.entries.len())
-            .sum::<usize>()
-            + self.merged().map_or(0, Merged::entries)
+            .sum()
     }
 
     /// The ♦♣ half's tables when it is dealt as one suit ([`merged`]).
@@ -1466,12 +1485,7 @@ impl Halves {
             .sum();
         let partners: usize = self.partners.iter().map(|p| p.len() * 4).sum();
         let completions: usize = self.completions.iter().map(|c| c.len() * (8 + 16)).sum();
-        let stored: usize = self
-            .halves
-            .iter()
-            .flat_map(|h| &h.groups)
-            .map(|g| g.entries.len())
-            .sum();
+        let stored = self.stored_entries();
         let points = stored * std::mem::size_of::<Pt>();
         let lookups: usize = self.adds_at.len() * 2
             + self

@@ -194,11 +194,6 @@ impl Merged {
         self.entries.len()
     }
 
-    /// Elementary steps of one group's counts: one per entry.
-    pub(super) fn work_per_group(&self) -> u64 {
-        self.entries.len() as u64
-    }
-
     /// Bytes held.
     pub(super) fn bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Entry>()

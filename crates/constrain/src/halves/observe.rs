@@ -152,11 +152,11 @@ impl Halves {
         let usual = super::BOUNDS;
         Self::build(set, seats, observers, usual)
             .or_else(|| {
-                let merge = super::Bounds {
-                    merge: true,
+                let one_suit = super::Bounds {
+                    one_suit: super::OneSuit::Only,
                     ..usual
                 };
-                Self::build(set, seats, observers, merge)
+                Self::build(set, seats, observers, one_suit)
             })?
             .distribution()
     }

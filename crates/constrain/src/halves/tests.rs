@@ -390,6 +390,42 @@ fn four_balanced_seats_are_observed_on_every_seat() {
 /// so the sampler's unpacked path.
 const OPEN_ENDED: &str = "north: shape any 4432 + any 5422, hcp 15+\neast: shape any 5431\nsouth: shape any 4333 + any 5332\nwest: shape any 6322, hcp 3+\nns: hcp 31+";
 
+/// Walks ♠♥ group `g`'s completions in the box `lo..=hi` through `find` (offset → ♦♣ group and
+/// entry; `weigh` gives an entry's count and vector): each is found at exactly its count of
+/// offsets, in one run (its first and last offsets land on it), inside the box, and with
+/// `ordered` by dense index, then in the partners' order (the order the deals drawn for a
+/// seed depend on); the counts add up to `total`. Returns the completions walked.
+pub(crate) fn walk_completions(
+    h: &Halves,
+    g: usize,
+    (lo, hi, total): (&super::Pt, &super::Pt, u64),
+    find: &dyn Fn(u64) -> (usize, usize),
+    weigh: &dyn Fn(usize, usize) -> (u64, super::Pt),
+    ordered: bool,
+    what: &str,
+) -> usize {
+    let mut r = 0u64;
+    let mut last = None;
+    let mut walked = 0;
+    while r < total {
+        let (k, at) = find(r);
+        let (w, b) = weigh(k, at);
+        assert!(w > 0, "{what}");
+        assert!((0..h.space.coords.len()).all(|c| lo[c] <= b[c] && b[c] <= hi[c]));
+        assert_eq!(find(r + w - 1), (k, at), "{what}");
+        if ordered {
+            let place = h.partners[g].iter().position(|&p| p as usize == k);
+            let key = (h.space.index(&b), place.expect("a partner"));
+            assert!(last < Some(key), "{what}");
+            last = Some(key);
+        }
+        r += w;
+        walked += 1;
+    }
+    assert_eq!(r, total, "{what}: the weights add up");
+    walked
+}
+
 /// The two ways of finding a ♦♣ completion at an offset — by the group's row sums and by
 /// scanning the completing groups — each give every completion exactly its weight of
 /// offsets: its first and last offsets land on it, in each way's own order, and the weights
@@ -413,30 +449,17 @@ fn completions_are_found_at_exactly_their_offsets() {
                 let total = h.completions[g][e];
                 let by_rows = |r| h.descend(rows, &lo, &hi, r);
                 let by_scan = |r| h.scan(g, &lo, &hi, r);
+                let weigh = |k: usize, at: usize| {
+                    let group = &h.halves[1].groups[k];
+                    (group.entries[at].1, group.points[at])
+                };
                 for (way, find) in [&by_rows as &dyn Fn(u64) -> (usize, usize), &by_scan]
                     .into_iter()
                     .enumerate()
                 {
-                    let mut r = 0u64;
-                    let mut last = None;
-                    while r < total {
-                        let (k, at) = find(r);
-                        let w = h.halves[1].groups[k].entries[at].1;
-                        let b = h.halves[1].groups[k].points[at];
-                        assert!((0..h.space.coords.len()).all(|c| lo[c] <= b[c] && b[c] <= hi[c]));
-                        assert_eq!(find(r + w - 1), (k, at), "{text}: group {g}, entry {e}");
-                        if way == 0 {
-                            // By dense index, then in the partners' order: the order the
-                            // deals drawn for a seed depend on.
-                            let place = h.partners[g].iter().position(|&p| p as usize == k);
-                            let key = (h.space.index(&b), place.expect("a partner"));
-                            assert!(last < Some(key), "{text}: group {g}, entry {e}");
-                            last = Some(key);
-                        }
-                        r += w;
-                        checked += 1;
-                    }
-                    assert_eq!(r, total, "{text}: the weights add up");
+                    let what = format!("{text}: group {g}, entry {e}");
+                    checked +=
+                        walk_completions(&h, g, (&lo, &hi, total), find, &weigh, way == 0, &what);
                 }
             }
         }

@@ -3,8 +3,8 @@
 //! against plain dealing; its deals meet the set, and its completions are found at exactly
 //! their offsets.
 
-use super::super::{Bounds, Halves, BOUNDS, WIDE_BUILD_WORK_MAX, WIDE_ENTRIES_MAX};
-use super::{random_deal, seats, set};
+use super::super::{Bounds, Halves, OneSuit, BOUNDS, WIDE_BUILD_WORK_MAX, WIDE_ENTRIES_MAX};
+use super::{random_deal, seats, set, walk_completions};
 use crate::engine::Tables;
 use crate::ALL_DEALS;
 use rand_chacha::ChaCha8Rng;
@@ -37,7 +37,7 @@ const SETS: [&str; 4] = [THREE_SEATS, FOUR_SEATS_FIT, COMMON, FITS_IN_MAJORS];
 fn merged(text: &str) -> Halves {
     let s = set(text);
     let usual = Bounds {
-        merge: true,
+        one_suit: OneSuit::WhereFree,
         ..BOUNDS
     };
     let h = Halves::build(&s, &seats(&s), &[], usual)
@@ -54,7 +54,7 @@ fn wide() -> Bounds {
         work: WIDE_BUILD_WORK_MAX,
         column_pairs: 0,
         entries: 4 * WIDE_ENTRIES_MAX,
-        merge: true,
+        one_suit: OneSuit::WhereFree,
     }
 }
 
@@ -64,7 +64,7 @@ fn by_columns(text: &str) -> Option<Halves> {
     let s = set(text);
     let bounds = Bounds {
         column_pairs: usize::MAX,
-        merge: false,
+        one_suit: OneSuit::Never,
         ..wide()
     };
     let h = Halves::build(&s, &seats(&s), &[], bounds)?;
@@ -158,24 +158,16 @@ fn completions_are_found_at_exactly_their_offsets() {
                     continue;
                 };
                 let total = h.completions[g][e];
-                let find = |r| h.find_merged(m, g, &lo, &hi, r);
-                let mut r = 0u64;
-                let mut last = None;
-                while r < total {
-                    let (k, at) = find(r);
-                    let w = m.count_at(k, at);
-                    assert!(w > 0, "{text}");
-                    let b = h.space.point(at);
-                    assert!((0..h.space.coords.len()).all(|c| lo[c] <= b[c] && b[c] <= hi[c]));
-                    assert_eq!(find(r + w - 1), (k, at), "{text}: group {g}, entry {e}");
-                    let place = h.partners[g].iter().position(|&p| p as usize == k);
-                    let key = (at, place.expect("a partner"));
-                    assert!(last < Some(key), "{text}: group {g}, entry {e}");
-                    last = Some(key);
-                    r += w;
-                    checked += 1;
-                }
-                assert_eq!(r, total, "{text}: the weights add up");
+                let find = |r| {
+                    let (k, at) = h.find_merged(m, g, &lo, &hi, r);
+                    (k, at as usize)
+                };
+                let weigh = |k: usize, at: usize| {
+                    let at = at as u32;
+                    (m.count_at(k, at), h.space.point(at))
+                };
+                let what = format!("{text}: group {g}, entry {e}");
+                checked += walk_completions(&h, g, (&lo, &hi, total), &find, &weigh, true, &what);
             }
         }
         assert!(checked > 1000, "{text}: {checked} completions checked");

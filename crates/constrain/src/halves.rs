@@ -69,7 +69,7 @@ use crate::engine::Observer;
 use fairdeal_model::{Deal, Hand, Holding, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
@@ -467,9 +467,6 @@ struct Column {
     lengths: [u8; 4],
     /// Sorted by the vectors' dense index.
     vectors: Vec<(Pt, u64)>,
-    /// The same counts by the vectors' dense index (parallel to `vectors`; for lookups when
-    /// sampling).
-    by_index: Vec<(u32, u64)>,
     /// Each vector packed ([`Packing`]), with its dense index and count (parallel to
     /// `vectors`; empty without packing).
     packed: Vec<(u64, u32, u64)>,
@@ -608,6 +605,114 @@ pub struct Halves {
     watch: Vec<observe::Watch>,
     /// The building work spent ([`Halves::work`]).
     work: u64,
+}
+
+/// A set's halves planned, not yet filled ([`Halves::plan_wide`]): the columns of every
+/// suit and the pairs of columns of every group, with the building work combining them will
+/// take ([`Plan::work`]) — known in a small part of that time, so a caller can weigh it
+/// against another route before paying for it ([`Plan::tables`]).
+#[derive(Debug)]
+pub struct Plan {
+    seats: Vec<Seat>,
+    space: Space,
+    tracked: usize,
+    layouts: Vec<Layout>,
+    adds_at: Vec<u16>,
+    packing: Option<Packing>,
+    columns: [Vec<Column>; 4],
+    halves: Vec<Half>,
+    completes: [Vec<Vec<bool>>; 4],
+    reps: [[Vec<(u8, u8)>; 4]; 2],
+    watch: Vec<observe::Watch>,
+    work: u64,
+    /// Entries stored so far (a half dealt as one suit's), and the most allowed.
+    entries: usize,
+    max_entries: usize,
+}
+
+impl Plan {
+    /// The building work the tables take (pairs of per-suit vectors combined, three for a
+    /// pair of unpacked vectors; a half dealt as one suit: its layouts side by side and its
+    /// entries once per group), within the plan's bound.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The tables: every group's pairs combined, then the halves joined (for dealing tables;
+    /// observing ones are joined by their distribution). `None` when the entries stored pass
+    /// the plan's bound.
+    pub fn tables(self) -> Option<Halves> {
+        let Plan {
+            seats,
+            space,
+            tracked,
+            layouts,
+            adds_at,
+            packing,
+            columns,
+            mut halves,
+            completes,
+            reps,
+            watch,
+            work,
+            mut entries,
+            max_entries,
+        } = self;
+        let mut dense = vec![0u64; space.size];
+        let mut touched: Vec<u32> = Vec::new();
+        for half in &mut halves {
+            for group in &mut half.groups {
+                for &(i0, i1) in &group.pairs {
+                    let c0 = &columns[half.suits[0]][i0 as usize];
+                    let c1 = &columns[half.suits[1]][i1 as usize];
+                    convolve(&space, packing, c0, c1, &mut dense, &mut touched);
+                }
+                touched.sort_unstable();
+                group.entries = touched
+                    .drain(..)
+                    .map(|at| (at, std::mem::take(&mut dense[at as usize])))
+                    .collect();
+                group.points = group.entries.iter().map(|e| space.point(e.0)).collect();
+                entries += group.entries.len();
+                if entries > max_entries {
+                    return None;
+                }
+            }
+        }
+        let [first, second] = <[Half; 2]>::try_from(halves).ok()?;
+        let dealing = watch.is_empty();
+        let mut halves = Halves {
+            reps,
+            watch,
+            seats,
+            space,
+            tracked,
+            layouts,
+            adds_at,
+            packing,
+            columns,
+            halves: [first, second],
+            completes,
+            partners: Vec::new(),
+            completions: Vec::new(),
+            within: Vec::new(),
+            cumulative: Vec::new(),
+            completing: Vec::new(),
+            summed_ways: Vec::new(),
+            runs_bytes: Spent::default(),
+            count: 0,
+            work,
+        };
+        halves.link();
+        // Observing tables read the partners only (their distribution is its own join).
+        if dealing {
+            halves.join(&mut dense);
+            for half in halves.halves.iter_mut().filter(|h| h.merged.is_none()) {
+                half.runs = half.groups.iter().map(|_| OnceLock::new()).collect();
+            }
+        }
+        Some(halves)
+    }
 }
 
 /// A scale's unit: the gcd of its card values in half-points (1 if it values none).
@@ -751,7 +856,7 @@ fn classes(set: &ConstraintSet, watched: &[[bool; 4]; 4]) -> Classes {
                 residuals[usize::from(own.0) * 14 + usize::from(own.1)][bit / 64] |=
                     1 << (bit % 64);
             }
-            let mut ids: HashMap<(Residual, [u8; 2]), u16> = HashMap::new();
+            let mut ids: FxHashMap<(Residual, [u8; 2]), u16> = FxHashMap::default();
             let suits = [2 * half, 2 * half + 1];
             class[half][i] = residuals
                 .iter()
@@ -821,46 +926,6 @@ fn length_tuples(allowed: &[[bool; 14]; 4]) -> impl Iterator<Item = [u8; 4]> + '
         .filter(|l| (0..4).all(|i| allowed[i][usize::from(l[i])]))
 }
 
-/// The columns of one suit: each allowed tuple of lengths with its deals per vector.
-fn columns(
-    space: &Space,
-    allowed: &[[bool; 14]; 4],
-    layouts: &[Layout],
-    tracked: usize,
-) -> Vec<Column> {
-    let spots = 13 - tracked;
-    let mut out = Vec::new();
-    for lengths in length_tuples(allowed) {
-        let mut vectors: Vec<(Pt, u64)> = Vec::new();
-        for l in layouts {
-            if (0..4).any(|i| l.held[i] > lengths[i]) {
-                continue;
-            }
-            let rest: [usize; 3] = std::array::from_fn(|i| usize::from(lengths[i] - l.held[i]));
-            let w = multinomial(spots, &rest) as u64;
-            match vectors.iter_mut().find(|(p, _)| *p == l.adds) {
-                Some(e) => e.1 += w,
-                None => vectors.push((l.adds, w)),
-            }
-        }
-        if !vectors.is_empty() {
-            vectors.sort_unstable_by_key(|(p, _)| space.index(p));
-            let by_index: Vec<(u32, u64)> =
-                vectors.iter().map(|(p, w)| (space.index(p), *w)).collect();
-            out.push(Column {
-                lengths,
-                vectors,
-                by_index,
-                packed: Vec::new(),
-                by_adds: Vec::new(),
-                layouts: Vec::new(),
-                layout_starts: Vec::new(),
-            });
-        }
-    }
-    out
-}
-
 /// Each dense index's entry among `entries` (sorted (index, count) pairs), or `u32::MAX`.
 fn slots(entries: &[(u32, u64)], size: usize) -> Vec<u32> {
     let mut slot = vec![u32::MAX; size];
@@ -921,60 +986,116 @@ fn convolve(
     }
 }
 
-/// Numbers the distinct vectors the layouts add and fills each column's counts and layouts by
-/// those ids (and its packed vectors): the sampler finds a half's second vector from the
-/// first in one lookup, and a suit's layouts adding a vector as one run. Returns, per dense
-/// index, 1 + the id of the vector there (0: none).
-fn adds_index(
-    space: &Space,
-    layouts: &[Layout],
-    spots: usize,
-    columns: &mut [Vec<Column>; 4],
-    packing: Option<Packing>,
-) -> Vec<u16> {
-    let mut distinct: Vec<u32> = layouts.iter().map(|l| space.index(&l.adds)).collect();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let mut adds_at = vec![0u16; space.size];
-    for (id, &at) in distinct.iter().enumerate() {
-        adds_at[at as usize] = id as u16 + 1;
-    }
-    let id_of = |l: &Layout| usize::from(adds_at[space.index(&l.adds) as usize]) - 1;
-    for column in columns.iter_mut().flatten() {
-        column.by_adds = vec![0; distinct.len()];
-        for &(at, w) in &column.by_index {
-            column.by_adds[usize::from(adds_at[at as usize]) - 1] = w;
+/// The vectors the layouts add, found once for every column: each distinct vector's id (in
+/// dense-index order), and the layouts in runs by that id.
+struct LayoutIds {
+    /// Per dense index, 1 + the id of the vector there if some layout adds it, else 0.
+    adds_at: Vec<u16>,
+    /// Per id, the vector and its dense index.
+    distinct: Vec<(Pt, u32)>,
+    /// The layouts' places, in runs by the id of the vector they add, each run in layout
+    /// order.
+    order: Vec<u16>,
+    /// Per layout, its vector's id.
+    id: Vec<u16>,
+    /// Per layout, its tuple of high cards held, as a place in `held`.
+    held_at: Vec<u8>,
+    /// The distinct tuples of high cards held.
+    held: Vec<[u8; 4]>,
+}
+
+impl LayoutIds {
+    fn of(space: &Space, layouts: &[Layout]) -> LayoutIds {
+        let mut at: Vec<u32> = layouts.iter().map(|l| space.index(&l.adds)).collect();
+        let mut sorted = at.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let mut adds_at = vec![0u16; space.size];
+        for (id, &x) in sorted.iter().enumerate() {
+            adds_at[x as usize] = id as u16 + 1;
         }
-        let lengths = column.lengths;
-        let mut held: Vec<(usize, u16, u64)> = layouts
+        let distinct = sorted.iter().map(|&x| (space.point(x), x)).collect();
+        let id: Vec<u16> = at.drain(..).map(|x| adds_at[x as usize] - 1).collect();
+        let mut order: Vec<u16> = (0..layouts.len() as u16).collect();
+        // Stable: within a run the layouts keep their order.
+        order.sort_by_key(|&l| id[usize::from(l)]);
+        let mut held: Vec<[u8; 4]> = Vec::new();
+        let held_at = layouts
             .iter()
-            .enumerate()
-            .filter(|(_, l)| (0..4).all(|i| l.held[i] <= lengths[i]))
-            .map(|(i, l)| {
-                let rest: [usize; 3] = std::array::from_fn(|s| usize::from(lengths[s] - l.held[s]));
-                (id_of(l), i as u16, multinomial(spots, &rest) as u64)
+            .map(|l| match held.iter().position(|h| *h == l.held) {
+                Some(p) => p as u8,
+                None => {
+                    held.push(l.held);
+                    (held.len() - 1) as u8
+                }
             })
             .collect();
-        // Stable: within a run the layouts keep their order.
-        held.sort_by_key(|h| h.0);
-        column.layout_starts = vec![0; distinct.len() + 1];
-        for h in &held {
-            column.layout_starts[h.0 + 1] += 1;
-        }
-        for i in 0..distinct.len() {
-            column.layout_starts[i + 1] += column.layout_starts[i];
-        }
-        column.layouts = held.into_iter().map(|(_, l, w)| (l, w)).collect();
-        if let Some(k) = packing {
-            column.packed = column
-                .vectors
-                .iter()
-                .zip(&column.by_index)
-                .map(|((p, w), &(x, _))| (k.pack(p), x, *w))
-                .collect();
+        LayoutIds {
+            adds_at,
+            distinct,
+            order,
+            id,
+            held_at,
+            held,
         }
     }
-    adds_at
+}
+
+/// The columns of one suit whose seats' lengths are `allowed`, each with the vectors its
+/// layouts add and their counts (the spot cards' multinomial summed over the layouts adding
+/// the vector), the counts by vector id and its layouts in runs by id: one pass over the
+/// layouts a column, in the order of [`LayoutIds`].
+fn columns(
+    allowed: &[[bool; 14]; 4],
+    ids: &LayoutIds,
+    spots: usize,
+    packing: Option<Packing>,
+) -> Vec<Column> {
+    let mut out = Vec::new();
+    let mut ways = vec![0u64; ids.held.len()];
+    for lengths in length_tuples(allowed) {
+        for (w, held) in ways.iter_mut().zip(&ids.held) {
+            *w = if (0..4).all(|i| held[i] <= lengths[i]) {
+                let rest: [usize; 3] = std::array::from_fn(|i| usize::from(lengths[i] - held[i]));
+                multinomial(spots, &rest) as u64
+            } else {
+                0
+            };
+        }
+        let mut by_adds = vec![0u64; ids.distinct.len()];
+        let mut layout_starts = vec![0u32; ids.distinct.len() + 1];
+        let mut layouts = Vec::new();
+        for &l in &ids.order {
+            let w = ways[usize::from(ids.held_at[usize::from(l)])];
+            if w == 0 {
+                continue;
+            }
+            let id = usize::from(ids.id[usize::from(l)]);
+            by_adds[id] += w;
+            layout_starts[id + 1] += 1;
+            layouts.push((l, w));
+        }
+        if layouts.is_empty() {
+            continue;
+        }
+        for i in 0..ids.distinct.len() {
+            layout_starts[i + 1] += layout_starts[i];
+        }
+        let present = || by_adds.iter().zip(&ids.distinct).filter(|(&w, _)| w > 0);
+        let vectors: Vec<(Pt, u64)> = present().map(|(&w, &(p, _))| (p, w)).collect();
+        let packed = packing.map_or_else(Vec::new, |k| {
+            present().map(|(&w, &(p, x))| (k.pack(&p), x, w)).collect()
+        });
+        out.push(Column {
+            lengths,
+            vectors,
+            packed,
+            by_adds,
+            layouts,
+            layout_starts,
+        });
+    }
+    out
 }
 
 impl Halves {
@@ -1001,13 +1122,20 @@ impl Halves {
     /// to build, for a set the chain cannot count either (free seats beside fits).
     /// The work is also held to `max_work`.
     pub fn wide(set: &ConstraintSet, seats: &[Seat], max_work: u64) -> Option<Halves> {
+        Self::plan_wide(set, seats, max_work)?.tables()
+    }
+
+    /// The [`Plan`] of [`Halves::wide`]: `None` where it would decline the set before
+    /// combining any pair (a condition it does not take, too many pairs of columns, or more
+    /// building work than its bounds).
+    pub fn plan_wide(set: &ConstraintSet, seats: &[Seat], max_work: u64) -> Option<Plan> {
         let bounds = Bounds {
             work: max_work.min(WIDE_BUILD_WORK_MAX),
             column_pairs: WIDE_COLUMN_PAIRS_MAX,
             entries: WIDE_ENTRIES_MAX,
             one_suit: OneSuit::WhereFree,
         };
-        Self::build(set, seats, &[], bounds)
+        Self::plan(set, seats, &[], bounds)
     }
 
     /// The building work spent (pairs of per-suit vectors combined, three for a pair of
@@ -1025,6 +1153,17 @@ impl Halves {
         observers: &[Observer],
         bounds: Bounds,
     ) -> Option<Halves> {
+        Self::plan(set, seats, observers, bounds)?.tables()
+    }
+
+    /// [`Halves::build`] up to the pairs of columns of every group: what is known, with
+    /// the building work, before any pair is combined.
+    fn plan(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        observers: &[Observer],
+        bounds: Bounds,
+    ) -> Option<Plan> {
         if seats.len() < 3 {
             return None;
         }
@@ -1091,14 +1230,15 @@ impl Halves {
         if column_pairs > bounds.column_pairs {
             return None;
         }
-        let mut columns: [Vec<Column>; 4] = std::array::from_fn(|s| {
+        let packing = Packing::of(&space);
+        let ids = LayoutIds::of(&space, &layouts);
+        let columns: [Vec<Column>; 4] = std::array::from_fn(|s| {
             if s >= 2 && merged_groups.is_some() {
                 return Vec::new();
             }
-            columns(&space, &allowed[s], &layouts, tracked)
+            columns(&allowed[s], &ids, 13 - tracked, packing)
         });
-        let packing = Packing::of(&space);
-        let adds_at = adds_index(&space, &layouts, 13 - tracked, &mut columns, packing);
+        let adds_at = ids.adds_at;
         let mut work = 0u64;
         let step = if packing.is_some() { 1 } else { 3 };
         let mut halves: Vec<Half> = Vec::with_capacity(2);
@@ -1135,7 +1275,7 @@ impl Halves {
                 });
                 continue;
             }
-            let mut index: HashMap<[u16; 4], usize> = HashMap::new();
+            let mut index: FxHashMap<[u16; 4], usize> = FxHashMap::default();
             let mut groups: Vec<Group> = Vec::new();
             for (i0, c0) in columns[suits[0]].iter().enumerate() {
                 'pair: for (i1, c1) in columns[suits[1]].iter().enumerate() {
@@ -1173,28 +1313,6 @@ impl Halves {
                 merged: None,
             });
         }
-        let mut dense = vec![0u64; space.size];
-        let mut touched: Vec<u32> = Vec::new();
-        for half in &mut halves {
-            for group in &mut half.groups {
-                for &(i0, i1) in &group.pairs {
-                    let c0 = &columns[half.suits[0]][i0 as usize];
-                    let c1 = &columns[half.suits[1]][i1 as usize];
-                    convolve(&space, packing, c0, c1, &mut dense, &mut touched);
-                }
-                touched.sort_unstable();
-                group.entries = touched
-                    .drain(..)
-                    .map(|at| (at, std::mem::take(&mut dense[at as usize])))
-                    .collect();
-                group.points = group.entries.iter().map(|e| space.point(e.0)).collect();
-                entries += group.entries.len();
-                if entries > bounds.entries {
-                    return None;
-                }
-            }
-        }
-        let [first, second] = <[Half; 2]>::try_from(halves).ok()?;
         let completes: [Vec<Vec<bool>>; 4] = std::array::from_fn(|seat| {
             let shapes = &set.seats[seat].shapes;
             classes.reps[0][seat]
@@ -1211,9 +1329,7 @@ impl Halves {
             .iter()
             .map(|o| observe::Watch::of(o, &space))
             .collect::<Option<Vec<_>>>()?;
-        let mut halves = Halves {
-            reps: classes.reps,
-            watch,
+        Some(Plan {
             seats: seats.to_vec(),
             space,
             tracked,
@@ -1221,27 +1337,14 @@ impl Halves {
             adds_at,
             packing,
             columns,
-            halves: [first, second],
+            halves,
             completes,
-            partners: Vec::new(),
-            completions: Vec::new(),
-            within: Vec::new(),
-            cumulative: Vec::new(),
-            completing: Vec::new(),
-            summed_ways: Vec::new(),
-            runs_bytes: Spent::default(),
-            count: 0,
+            reps: classes.reps,
+            watch,
             work,
-        };
-        halves.link();
-        // Observing tables read the partners only (their distribution is its own join).
-        if observers.is_empty() {
-            halves.join(&mut dense);
-            for half in halves.halves.iter_mut().filter(|h| h.merged.is_none()) {
-                half.runs = half.groups.iter().map(|_| OnceLock::new()).collect();
-            }
-        }
-        Some(halves)
+            entries,
+            max_entries: bounds.entries,
+        })
     }
 
     /// Half `h`'s group `g`'s [`Runs`], built on first use: each pair convolved again, its

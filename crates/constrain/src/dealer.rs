@@ -217,6 +217,14 @@ struct Cells {
 /// (a pair takes about 1–4 ns, a step about 12).
 const HALVES_PAIRS_PER_STEP: u64 = 12;
 
+/// Pairs of per-suit vectors the wide halves combine in about the time of one step of the
+/// chain on the sets that reach both ([`exact_tables`]): the chain's first try there gets
+/// the wide halves' planned work over this many steps. On the 128 random sets with fits of
+/// `coverage 400 4`, a chain step took 35–133 ns (more where its layers outgrow the caches)
+/// and a pair 0.9–2.6 ns; of 60 and the figures around it (20 to 120), 60 left the least
+/// time in all (84 s to 53 s) and the fewest sets over a second (21 to 17).
+const HALVES_PAIRS_PER_CHAIN_TRY: u64 = 60;
+
 /// How far [`exact_tables`] goes for a set neither the halves nor the chain take within
 /// their usual bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,12 +237,16 @@ enum Reach {
 }
 
 /// The exact tables of `set` on `seats` as [`Dealer::new`] builds them first: by halves where
-/// they take the set, else the chain. The halves' building work is bounded by `halves_work`.
-/// With [`Reach::Wide`], a set past the chain's bounds is tried once more by the halves,
-/// with wider bounds (their work also held to the budget, [`HALVES_PAIRS_PER_STEP`] pairs a
-/// step: 2.4 G pairs for the default budget): every set the usual bounds count keeps its
-/// route (and its deals), and the time the wider halves take (up to about 4 s) is spent only
-/// where the count would otherwise not be whole.
+/// they take the set within their usual bounds, else the chain. The halves' building work is
+/// bounded by `halves_work`. With [`Reach::Wide`], where the usual halves decline a set the
+/// wider ones would take ([`Halves::plan_wide`], their work also held to the budget,
+/// [`HALVES_PAIRS_PER_STEP`] pairs a step: 2.4 G pairs for the default budget), the chain is
+/// tried first for about as long as the wide halves would take (their planned work over
+/// [`HALVES_PAIRS_PER_CHAIN_TRY`] steps), then the wide halves, and the chain with its whole
+/// budget only if their entries pass their bound: a set with fits the chain takes 12 s to
+/// count is counted in under 2 s, and one it counts fast keeps its route. Every choice is
+/// made on work counted, never on time, so a set always takes the same route (the page and
+/// the CLI draw the same deals).
 fn exact_tables(
     set: &ConstraintSet,
     seats: &[Seat],
@@ -250,16 +262,31 @@ fn exact_tables(
     {
         return Ok(Exact::Halves(Box::new(h)));
     }
-    match Tables::within(set, seats, budget, chain_bytes) {
-        Ok(t) => Ok(Exact::Chain(Box::new(t))),
-        Err(e) if too_big(&e) && halves && reach == Reach::Wide => {
-            match Halves::wide(set, seats, budget.saturating_mul(HALVES_PAIRS_PER_STEP)) {
-                Some(h) => Ok(Exact::Halves(Box::new(h))),
-                None => Err(e),
-            }
-        }
-        Err(e) => Err(e),
+    let chain = |steps: u64| Tables::within(set, seats, steps, chain_bytes);
+    let wide = (halves && reach == Reach::Wide)
+        .then(|| Halves::plan_wide(set, seats, budget.saturating_mul(HALVES_PAIRS_PER_STEP)))
+        .flatten();
+    let Some(plan) = wide else {
+        return chain(budget).map(|t| Exact::Chain(Box::new(t)));
+    };
+    // The chain first, for about as long as the wide halves would take.
+    let probe = (plan.work() / HALVES_PAIRS_PER_CHAIN_TRY).min(budget);
+    let refused = match chain(probe) {
+        Ok(t) => return Ok(Exact::Chain(Box::new(t))),
+        Err(e) if too_big(&e) => e,
+        Err(e) => return Err(e),
+    };
+    if let Some(h) = plan.tables() {
+        return Ok(Exact::Halves(Box::new(h)));
     }
+    // The halves' entries passed their bound: the chain with the whole budget, unless the
+    // probe already had it or was refused for memory or counters, which more steps do not
+    // give.
+    let more_steps_help = matches!(refused, TablesError::Budget { memory: false, .. });
+    if probe < budget && more_steps_help {
+        return chain(budget).map(|t| Exact::Chain(Box::new(t)));
+    }
+    Err(refused)
 }
 
 /// How many times the tables' budget the whole count of a set dealt in part may spend over

@@ -117,8 +117,10 @@ use thiserror::Error;
 
 /// Three- and four-seat sets the benchmarks count natively (`examples/four_seats_bench.rs`)
 /// and in the browser (`crates/app/tests/browser_bench.rs`), so both measure the same work
-/// (`four-balanced` and `patterns+NS-sum` are counted by [`crate::halves`]).
-pub const BENCH_CASES: [(&str, &str); 12] = [
+/// (`four-balanced` and `patterns+NS-sum` are counted by [`crate::halves`]; the last two,
+/// fits beside points on three seats, by the halves with wider bounds after a short try of
+/// the chain).
+pub const BENCH_CASES: [(&str, &str); 14] = [
     (
         "every-seat-10",
         "north: hcp 10\neast: hcp 10\nsouth: hcp 10\nwest: hcp 10",
@@ -166,6 +168,14 @@ pub const BENCH_CASES: [(&str, &str); 12] = [
     (
         "major-fit+overcall",
         "ns: fit 8+ majors\neast: hearts 5+, hcp 8+\nwest: hcp 0-10",
+    ),
+    (
+        "minor-fit+three-point-seats",
+        "north: hcp 10-14, spades 4+, hearts 4+\neast: hcp 10-12\nwest: hcp 0-4\new: fit 8+ minors",
+    ),
+    (
+        "major-fits-both-sides",
+        "north: hcp 20-23\neast: hcp 8-11\nsouth: hcp 12-17, controls 4+\nns: fit 9+ spades\new: fit 9+ majors",
     ),
 ];
 

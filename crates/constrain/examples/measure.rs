@@ -39,10 +39,10 @@ fn main() {
             "build {:?}: {:?} by halves{}, entries {} table bytes {}",
             t.elapsed(),
             c,
-            if halves.one_suit_half() {
-                " (♦♣ as one suit)"
-            } else {
-                ""
+            match (halves.one_suit_half(), halves.exchanged()) {
+                (true, false) => " (♦♣ as one suit)",
+                (true, true) => " (♠♥ as one suit)",
+                (false, _) => "",
             },
             halves.entries(),
             halves.bytes()

@@ -137,6 +137,14 @@ impl PairCondition {
     }
 }
 
+/// The hand with its ♠♥ and ♦♣ holdings exchanged (♠ ↔ ♦, ♥ ↔ ♣): the 26 low bits (♠ and
+/// ♥, 13 a suit) and the 26 above them change places.
+pub fn exchange_halves(hand: Hand) -> Hand {
+    const HALF: u64 = (1 << 26) - 1;
+    let bits = hand.bits();
+    Hand::from_bits((bits & HALF) << 26 | bits >> 26)
+}
+
 /// Every condition on a deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConstraintSet {
@@ -166,6 +174,38 @@ impl ConstraintSet {
             .iter()
             .all(|&s| self.seats[s.index()].accepts(deal.hand(s)))
             && self.pairs.iter().all(|p| p.accepts(deal))
+    }
+
+    /// The same set with the two halves of the deck exchanged (♠ ↔ ♦, ♥ ↔ ♣): a deal meets
+    /// it exactly when the deal with those suits exchanged ([`exchange_halves`]) meets this
+    /// set, so both have the same count. The halves build a free ♠♥ half this way
+    /// ([`crate::halves`]).
+    pub fn halves_exchanged(&self) -> ConstraintSet {
+        let seats = self.seats.clone().map(|seat| SeatConditions {
+            shapes: ShapeSet::from_fn(|[a, b, c, d]| seat.shapes.contains([c, d, a, b])),
+            fixed: exchange_halves(seat.fixed),
+            exact_suits: {
+                let [a, b, c, d] = seat.exact_suits;
+                [c, d, a, b]
+            },
+            ..seat
+        });
+        let pairs = self
+            .pairs
+            .iter()
+            .map(|p| PairCondition {
+                pair: p.pair,
+                kind: match &p.kind {
+                    PairKind::Points(r) => PairKind::Points(r.clone()),
+                    &PairKind::Fit { min, max, suits } => PairKind::Fit {
+                        min,
+                        max,
+                        suits: (suits & 0b11) << 2 | (suits >> 2) & 0b11,
+                    },
+                },
+            })
+            .collect();
+        ConstraintSet { seats, pairs }
     }
 
     /// The same set without the conditions every deal meets: a point range no hand can miss
@@ -220,6 +260,33 @@ mod tests {
     /// 4 aces, 4 kings, 4 queens and a jack: the most points 13 cards hold.
     fn top_hand() -> Hand {
         Hand::from_holdings([0b1111, 0b111, 0b111, 0b111].map(Holding::from_bits))
+    }
+
+    /// A set with its halves exchanged accepts exactly the deals with their halves
+    /// exchanged that the set accepts: shapes, exact holdings, predealt cards and fits over
+    /// suits of both halves, on 100 000 shuffled deals; exchanging twice gives the set back.
+    #[test]
+    fn exchanged_halves_accept_the_exchanged_deals() {
+        for text in [
+            "north: shape 5=4=x=x\nsouth: has SA, hcp 6+\nns: fit 7+ spades\new: fit 6+ minors",
+            "east: clubs Kxx\nwest: has HA, diamonds 0-4",
+        ] {
+            let s = set(text);
+            let x = s.halves_exchanged();
+            assert_ne!(x, s);
+            assert_eq!(x.halves_exchanged(), s);
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            let mut met = 0;
+            for _ in 0..100_000 {
+                let deal = crate::halves::tests::random_deal(&mut rng);
+                let hands = Seat::ALL.map(|seat| exchange_halves(deal.hand(seat)));
+                let exchanged = Deal::new(hands).expect("a deal");
+                assert_eq!(exchange_halves(hands[0]), deal.hand(Seat::North));
+                assert_eq!(s.accepts(&deal), x.accepts(&exchanged), "{text}: {deal}");
+                met += usize::from(s.accepts(&deal));
+            }
+            assert!(met > 300, "{text}: {met}");
+        }
     }
 
     /// The written conditions every deal meets are gone from the compiled set: it equals the

@@ -57,7 +57,9 @@
 //! 560 × 560 pairs of columns, and a few thousand (held, vector) entries of the two suits'
 //! high cards stand for all of them. Only past the usual bounds ([`Halves::wide`], and
 //! observing a set the usual bounds decline), so a set they count keeps its tables, speed
-//! and deals.
+//! and deals. Where only the ♠♥ half is free (fits in the minors, lengths in ♦ or ♣), the
+//! set is built with its halves exchanged (♠ ↔ ♦, ♥ ↔ ♣: the same count), and each deal
+//! drawn is exchanged back ([`ConstraintSet::halves_exchanged`]).
 //!
 //! Scope: no predealt cards, exact holdings or fits naming suits of both halves (`fit 8+`);
 //! at most [`MAX_COORDS`] coordinates;
@@ -66,7 +68,7 @@
 use crate::combin::{below, choose_set_front, deal_generators, gcd, multinomial};
 use crate::conditions::{fit_holds, ConstraintSet, PairKind};
 use crate::engine::Observer;
-use fairdeal_model::{Deal, Hand, Holding, Seat};
+use fairdeal_model::{Deal, Hand, Holding, Seat, Suit};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use rustc_hash::FxHashMap;
@@ -605,6 +607,9 @@ pub struct Halves {
     watch: Vec<observe::Watch>,
     /// The building work spent ([`Halves::work`]).
     work: u64,
+    /// Built on the set with its halves exchanged (♠ ↔ ♦, ♥ ↔ ♣), so that a free ♠♥ half is
+    /// dealt as one suit: the count is the set's, and each deal drawn is exchanged back.
+    exchanged: bool,
 }
 
 /// A set's halves planned, not yet filled ([`Halves::plan_wide`]): the columns of every
@@ -628,6 +633,8 @@ pub struct Plan {
     /// Entries stored so far (a half dealt as one suit's), and the most allowed.
     entries: usize,
     max_entries: usize,
+    /// Planned on the set with its halves exchanged ([`Halves::exchanged`]).
+    exchanged: bool,
 }
 
 impl Plan {
@@ -657,6 +664,7 @@ impl Plan {
             work,
             mut entries,
             max_entries,
+            exchanged,
         } = self;
         let mut dense = vec![0u64; space.size];
         let mut touched: Vec<u32> = Vec::new();
@@ -702,6 +710,7 @@ impl Plan {
             runs_bytes: Spent::default(),
             count: 0,
             work,
+            exchanged,
         };
         halves.link();
         // Observing tables read the partners only (their distribution is its own join).
@@ -1197,7 +1206,13 @@ impl Halves {
         let classes = classes(set, &observe::watched_lengths(observers));
         // A ♦♣ half no fit names and no seat's shape looks into suit by suit is dealt as one
         // suit: its groups are the tuples of lengths, not pairs of columns.
-        let free = fits[1].is_empty() && merged::by_sum(&classes.class[1]);
+        let free_in = |h: usize| fits[h].is_empty() && merged::by_sum(&classes.class[h]);
+        let free = free_in(1);
+        if bounds.one_suit != OneSuit::Never && !free && free_in(0) {
+            // A free ♠♥ half: the set with its halves exchanged has a free ♦♣ half and the
+            // same count; its deals are exchanged back as they are drawn.
+            return Self::plan_exchanged(set, seats, observers, bounds);
+        }
         let merged_groups = match (bounds.one_suit, free) {
             (OneSuit::Never, _) | (OneSuit::WhereFree, false) => None,
             (OneSuit::WhereFree | OneSuit::Only, true) => Some(merged::groups(&classes.class[1])),
@@ -1344,7 +1359,35 @@ impl Halves {
             work,
             entries,
             max_entries: bounds.entries,
+            exchanged: false,
         })
+    }
+
+    /// The [`Plan`] of `set` with its halves exchanged ([`ConstraintSet::halves_exchanged`]),
+    /// a length observer's suit exchanged alike (its value is the same). A shape observer
+    /// never comes here: it watches its seat's four suits apart, so no half is free.
+    fn plan_exchanged(
+        set: &ConstraintSet,
+        seats: &[Seat],
+        observers: &[Observer],
+        bounds: Bounds,
+    ) -> Option<Plan> {
+        let observers: Vec<Observer> = observers
+            .iter()
+            .map(|&o| match o {
+                Observer::Length(seat, suit) => {
+                    Observer::Length(seat, Suit::ALL[(suit.index() + 2) % 4])
+                }
+                other => other,
+            })
+            .collect();
+        let mut plan = Self::plan(&set.halves_exchanged(), seats, &observers, bounds)?;
+        if plan.exchanged {
+            // Each set's ♦♣ half is free: no plan exchanges twice.
+            return None;
+        }
+        plan.exchanged = true;
+        Some(plan)
     }
 
     /// Half `h`'s group `g`'s [`Runs`], built on first use: each pair convolved again, its
@@ -1568,10 +1611,17 @@ impl Halves {
         self.halves[1].merged.as_ref()
     }
 
-    /// Whether the ♦♣ half is dealt as one suit of 26 cards (no condition looks into it
-    /// suit by suit; see the module doc).
+    /// Whether a half is dealt as one suit of 26 cards (no condition looks into it suit by
+    /// suit; see the module doc): the ♦♣ half, or the ♠♥ half where the halves are
+    /// [`Halves::exchanged`].
     pub fn one_suit_half(&self) -> bool {
         self.merged().is_some()
+    }
+
+    /// Whether the tables are those of the set with its halves exchanged (♠ ↔ ♦, ♥ ↔ ♣),
+    /// built so where only the ♠♥ half is free; the deals drawn are the set's.
+    pub fn exchanged(&self) -> bool {
+        self.exchanged
     }
 
     /// Bytes the tables hold (entries and their vectors, completions and cumulative counts,
@@ -1663,8 +1713,15 @@ impl Halves {
                 let i = i as usize;
                 self.draw_half(&mut chunk[i], 1, k as usize, e as usize, &mut holdings[i]);
             }
+            let order = if self.exchanged {
+                [2, 3, 0, 1]
+            } else {
+                [0, 1, 2, 3]
+            };
             out.extend(holdings.iter().map(|h| {
-                Deal::from_shuffle(h.map(|h| Hand::from_holdings(h.map(Holding::from_bits))))
+                Deal::from_shuffle(
+                    h.map(|h| Hand::from_holdings(order.map(|s| Holding::from_bits(h[s])))),
+                )
             }));
         }
     }

@@ -618,23 +618,11 @@ pub struct Halves {
 /// against another route before paying for it ([`Plan::tables`]).
 #[derive(Debug)]
 pub struct Plan {
-    seats: Vec<Seat>,
-    space: Space,
-    tracked: usize,
-    layouts: Vec<Layout>,
-    adds_at: Vec<u16>,
-    packing: Option<Packing>,
-    columns: [Vec<Column>; 4],
-    halves: Vec<Half>,
-    completes: [Vec<Vec<bool>>; 4],
-    reps: [[Vec<(u8, u8)>; 4]; 2],
-    watch: Vec<observe::Watch>,
-    work: u64,
+    /// The tables with every group's pairs but no entries, no join and no count yet.
+    halves: Halves,
     /// Entries stored so far (a half dealt as one suit's), and the most allowed.
     entries: usize,
     max_entries: usize,
-    /// Planned on the set with its halves exchanged ([`Halves::exchanged`]).
-    exchanged: bool,
 }
 
 impl Plan {
@@ -642,7 +630,7 @@ impl Plan {
     /// pair of unpacked vectors; a half dealt as one suit: its layouts side by side and its
     /// entries once per group), within the plan's bound.
     pub fn work(&self) -> u64 {
-        self.work
+        self.halves.work
     }
 
     /// The tables: every group's pairs combined, then the halves joined (for dealing tables;
@@ -650,30 +638,25 @@ impl Plan {
     /// the plan's bound.
     pub fn tables(self) -> Option<Halves> {
         let Plan {
-            seats,
-            space,
-            tracked,
-            layouts,
-            adds_at,
-            packing,
-            columns,
             mut halves,
-            completes,
-            reps,
-            watch,
-            work,
             mut entries,
             max_entries,
-            exchanged,
         } = self;
+        let Halves {
+            space,
+            packing,
+            columns,
+            halves: both,
+            ..
+        } = &mut halves;
         let mut dense = vec![0u64; space.size];
         let mut touched: Vec<u32> = Vec::new();
-        for half in &mut halves {
+        for half in both {
             for group in &mut half.groups {
                 for &(i0, i1) in &group.pairs {
                     let c0 = &columns[half.suits[0]][i0 as usize];
                     let c1 = &columns[half.suits[1]][i1 as usize];
-                    convolve(&space, packing, c0, c1, &mut dense, &mut touched);
+                    convolve(space, *packing, c0, c1, &mut dense, &mut touched);
                 }
                 touched.sort_unstable();
                 group.entries = touched
@@ -687,34 +670,9 @@ impl Plan {
                 }
             }
         }
-        let [first, second] = <[Half; 2]>::try_from(halves).ok()?;
-        let dealing = watch.is_empty();
-        let mut halves = Halves {
-            reps,
-            watch,
-            seats,
-            space,
-            tracked,
-            layouts,
-            adds_at,
-            packing,
-            columns,
-            halves: [first, second],
-            completes,
-            partners: Vec::new(),
-            completions: Vec::new(),
-            within: Vec::new(),
-            cumulative: Vec::new(),
-            completing: Vec::new(),
-            summed_ways: Vec::new(),
-            runs_bytes: Spent::default(),
-            count: 0,
-            work,
-            exchanged,
-        };
         halves.link();
         // Observing tables read the partners only (their distribution is its own join).
-        if dealing {
+        if halves.watch.is_empty() {
             halves.join(&mut dense);
             for half in halves.halves.iter_mut().filter(|h| h.merged.is_none()) {
                 half.runs = half.groups.iter().map(|_| OnceLock::new()).collect();
@@ -1344,22 +1302,33 @@ impl Halves {
             .iter()
             .map(|o| observe::Watch::of(o, &space))
             .collect::<Option<Vec<_>>>()?;
+        let [first, second] = <[Half; 2]>::try_from(halves).ok()?;
         Some(Plan {
-            seats: seats.to_vec(),
-            space,
-            tracked,
-            layouts,
-            adds_at,
-            packing,
-            columns,
-            halves,
-            completes,
-            reps: classes.reps,
-            watch,
-            work,
+            halves: Halves {
+                reps: classes.reps,
+                watch,
+                seats: seats.to_vec(),
+                space,
+                tracked,
+                layouts,
+                adds_at,
+                packing,
+                columns,
+                halves: [first, second],
+                completes,
+                partners: Vec::new(),
+                completions: Vec::new(),
+                within: Vec::new(),
+                cumulative: Vec::new(),
+                completing: Vec::new(),
+                summed_ways: Vec::new(),
+                runs_bytes: Spent::default(),
+                count: 0,
+                work,
+                exchanged: false,
+            },
             entries,
             max_entries: bounds.entries,
-            exchanged: false,
         })
     }
 
@@ -1382,11 +1351,9 @@ impl Halves {
             })
             .collect();
         let mut plan = Self::plan(&set.halves_exchanged(), seats, &observers, bounds)?;
-        if plan.exchanged {
-            // Each set's ♦♣ half is free: no plan exchanges twice.
-            return None;
-        }
-        plan.exchanged = true;
+        // The exchanged set's ♦♣ half is free: it is never exchanged back.
+        debug_assert!(!plan.halves.exchanged);
+        plan.halves.exchanged = true;
         Some(plan)
     }
 

@@ -250,7 +250,6 @@ fn observed_values_equal_the_chains() {
 fn deals_are_uniform_against_other_routes_counts() {
     use crate::engine::Observer;
     use crate::spec::Scale;
-    use crate::stats::chi::chi_square;
     use fairdeal_model::{Deal, Seat, Suit};
     let s = set(THREE_SEATS);
     let h = merged(THREE_SEATS);
@@ -281,24 +280,7 @@ fn deals_are_uniform_against_other_routes_counts() {
         ),
     ];
     for (exact, value, df) in cases {
-        assert_eq!(exact.iter().map(|e| e.1).sum::<u128>(), h.deals());
-        let mut observed = vec![0u64; exact.len()];
-        for d in &deals {
-            let v = value(d);
-            let i = exact
-                .binary_search_by(|e| e.0.cmp(&v))
-                .unwrap_or_else(|_| panic!("{v:?}: a cell with no deal"));
-            observed[i] += 1;
-        }
-        let probs: Vec<f64> = exact
-            .iter()
-            .map(|e| e.1 as f64 / h.deals() as f64)
-            .collect();
-        let c = chi_square(&observed, &probs).expect("cells");
-        println!("{c:?}");
-        assert_eq!(c.impossible, 0);
-        assert!(c.df > df, "{c:?}");
-        assert!(c.p > 0.001, "{c:?}");
+        assert_uniform(&h, &deals, &exact, value, df + 1);
     }
 }
 
@@ -384,7 +366,6 @@ fn observed_on_exchanged_halves_as_the_chain() {
 fn deals_of_exchanged_halves_are_uniform() {
     use crate::engine::Observer;
     use crate::spec::Scale;
-    use crate::stats::chi::chi_square;
     use fairdeal_model::{Deal, Seat, Suit};
     let m = set(&mirrored(THREE_SEATS));
     let h = merged(&mirrored(THREE_SEATS));
@@ -417,23 +398,37 @@ fn deals_of_exchanged_halves_are_uniform() {
         ),
     ];
     for (exact, value, df) in cases {
-        assert_eq!(exact.iter().map(|e| e.1).sum::<u128>(), h.deals());
-        let mut observed = vec![0u64; exact.len()];
-        for d in &deals {
-            let v = value(d);
-            let i = exact
-                .binary_search_by(|e| e.0.cmp(&v))
-                .unwrap_or_else(|_| panic!("{v:?}: a cell with no deal"));
-            observed[i] += 1;
-        }
-        let probs: Vec<f64> = exact
-            .iter()
-            .map(|e| e.1 as f64 / h.deals() as f64)
-            .collect();
-        let c = chi_square(&observed, &probs).expect("cells");
-        println!("{c:?}");
-        assert_eq!(c.impossible, 0);
-        assert!(c.df >= df, "{c:?}");
-        assert!(c.p > 0.001, "{c:?}");
+        assert_uniform(&h, &deals, &exact, value, df);
     }
+}
+
+/// Chi-square of one value of `deals` drawn by `h` against its exact counts `exact` (sorted
+/// by value, adding up to the deals of `h`): small cells pooled, at least `df` degrees of
+/// freedom, p above 0.001 and no deal in a cell with none.
+fn assert_uniform(
+    h: &Halves,
+    deals: &[fairdeal_model::Deal],
+    exact: &[(Vec<u32>, u128)],
+    value: fn(&fairdeal_model::Deal) -> Vec<u32>,
+    df: usize,
+) {
+    use crate::stats::chi::chi_square;
+    assert_eq!(exact.iter().map(|e| e.1).sum::<u128>(), h.deals());
+    let mut observed = vec![0u64; exact.len()];
+    for d in deals {
+        let v = value(d);
+        let i = exact
+            .binary_search_by(|e| e.0.cmp(&v))
+            .unwrap_or_else(|_| panic!("{v:?}: a cell with no deal"));
+        observed[i] += 1;
+    }
+    let probs: Vec<f64> = exact
+        .iter()
+        .map(|e| e.1 as f64 / h.deals() as f64)
+        .collect();
+    let c = chi_square(&observed, &probs).expect("cells");
+    println!("{c:?}");
+    assert_eq!(c.impossible, 0);
+    assert!(c.df >= df, "{c:?}");
+    assert!(c.p > 0.001, "{c:?}");
 }

@@ -472,8 +472,9 @@ struct Column {
     /// Each vector packed ([`Packing`]), with its dense index and count (parallel to
     /// `vectors`; empty without packing).
     packed: Vec<(u64, u32, u64)>,
-    /// The count of each vector the layouts add, by its id ([`Halves::adds_at`]; 0 if the
-    /// column has none of it).
+    /// The count of each vector the layouts add, by 1 + its id (as [`Halves::adds_at`] holds
+    /// it; 0 if the column has none of it), after a 0 for no vector: so a lookup by
+    /// `adds_at` needs no test for an index no layout adds.
     by_adds: Vec<u64>,
     /// The layouts the column's lengths hold, each with its number of deals (its spot
     /// multinomial), in runs by the id of the vector they add: id `i`'s run is
@@ -549,11 +550,11 @@ struct Start {
     deal: u32,
 }
 
-/// A ♠♥ group's completing ♦♣ entries for the sampler, in dense-index order: those at index
-/// `i` are `items[starts[i]..starts[i + 1]]` (♦♣ group, entry), in the order of the group's
-/// partners, and `cum[j]` is the weight of the items before `j`. The weight of a run of
-/// indices (a row of a box) is two reads of `cum`, and the entry at an offset within it one
-/// binary search: no per-partner lookup.
+/// A ♠♥ group's completing ♦♣ entries for the sampler, in dense-index order (♦♣ group,
+/// entry; at one index in the order of the group's partners): `cum[j]` is the weight of the
+/// items before `j`, and `acc[i]` the weight of those at indices before `i`. The weight of a
+/// run of indices (a row of a box) is two neighbouring reads of `acc`, and the entry at an
+/// offset one binary search of `cum`: no per-partner lookup.
 #[derive(Debug, Clone)]
 struct Completing {
     starts: Vec<u32>,
@@ -1029,7 +1030,7 @@ fn columns(
                 0
             };
         }
-        let mut by_adds = vec![0u64; ids.distinct.len()];
+        let mut by_adds = vec![0u64; ids.distinct.len() + 1];
         let mut layout_starts = vec![0u32; ids.distinct.len() + 1];
         let mut layouts = Vec::new();
         for &l in &ids.order {
@@ -1038,7 +1039,7 @@ fn columns(
                 continue;
             }
             let id = usize::from(ids.id[usize::from(l)]);
-            by_adds[id] += w;
+            by_adds[id + 1] += w;
             layout_starts[id + 1] += 1;
             layouts.push((l, w));
         }
@@ -1048,7 +1049,12 @@ fn columns(
         for i in 0..ids.distinct.len() {
             layout_starts[i + 1] += layout_starts[i];
         }
-        let present = || by_adds.iter().zip(&ids.distinct).filter(|(&w, _)| w > 0);
+        let present = || {
+            by_adds[1..]
+                .iter()
+                .zip(&ids.distinct)
+                .filter(|(&w, _)| w > 0)
+        };
         let vectors: Vec<(Pt, u64)> = present().map(|(&w, &(p, _))| (p, w)).collect();
         let packed = packing.map_or_else(Vec::new, |k| {
             present().map(|(&w, &(p, x))| (k.pack(&p), x, w)).collect()
@@ -1736,16 +1742,16 @@ impl Halves {
 
     /// The ♦♣ group and entry at offset `r` of a ♠♥ group's completions in the box
     /// `lo..=hi`: the box's rows read in index order, each weighed by two reads of the
-    /// group's [`Completing`], then a binary search among the items of the row holding the
-    /// offset (in index order, then the partners' order).
+    /// group's [`Completing`], then a binary search among its items for the weight before
+    /// the offset (in index order, then the partners' order).
     fn descend(&self, rows: &Completing, lo: &Pt, hi: &Pt, mut r: u64) -> (usize, usize) {
         let d = self.space.coords.len();
+        let strides = &self.space.strides;
         let (first, last) = (usize::from(lo[0]), usize::from(hi[0]));
         let mut b = *lo;
+        // The index of the row's first coordinate 0, moved as the box's rows are stepped.
+        let mut row: usize = (1..d).map(|c| strides[c] * usize::from(b[c])).sum();
         loop {
-            let row: usize = (1..d)
-                .map(|c| self.space.strides[c] * usize::from(b[c]))
-                .sum();
             let (s, t) = (
                 rows.starts[row + first] as usize,
                 rows.starts[row + last + 1] as usize,
@@ -1763,8 +1769,10 @@ impl Halves {
                 assert!(c < d, "the completions add up");
                 if b[c] < hi[c] {
                     b[c] += 1;
+                    row += strides[c];
                     break;
                 }
+                row -= strides[c] * usize::from(b[c] - lo[c]);
                 b[c] = lo[c];
                 c += 1;
             }
@@ -1856,21 +1864,21 @@ impl Halves {
                 // index is `at - index(p0)` (the index is linear); its count in the second
                 // column is one lookup by the id of that vector.
                 let with_guard = k.pack(target) | k.guard;
-                for (&(q0, x0, w0), (p0, _)) in c0.packed.iter().zip(&c0.vectors) {
+                let (adds_at, by_adds) = (&self.adds_at[..], &c1.by_adds[..]);
+                for (i, &(q0, x0, w0)) in c0.packed.iter().enumerate() {
                     if x0 > at {
                         // Sorted by index: every later vector passes the target's slowest
                         // coordinate.
                         break;
                     }
-                    if (with_guard - q0) & k.guard != k.guard {
-                        continue;
-                    }
-                    let id = self.adds_at[(at - x0) as usize];
-                    if id == 0 {
-                        continue;
-                    }
-                    let w1 = c1.by_adds[usize::from(id) - 1];
+                    // Without branches (a vector passing the target in some lane, or adding
+                    // what no layout adds, weighs 0): about a quarter of the vectors fit, at
+                    // random, so a branch on it would be mispredicted often.
+                    let fits = (with_guard - q0) & k.guard == k.guard;
+                    let id = adds_at[(at - x0) as usize] * u16::from(fits);
+                    let w1 = by_adds[usize::from(id)];
                     if r < w0 * w1 {
+                        let p0 = &c0.vectors[i].0;
                         let p1: Pt = std::array::from_fn(|c| target[c] - p0[c]);
                         self.draw_suit(rng, half.suits[0], c0, p0, w0, holdings);
                         self.draw_suit(rng, half.suits[1], c1, &p1, w1, holdings);
@@ -1899,7 +1907,7 @@ impl Halves {
                     self.space.preimages(target, p0, |p1| {
                         let id = self.adds_at[self.space.index(&p1) as usize];
                         if id > 0 {
-                            let w1 = c1.by_adds[usize::from(id) - 1];
+                            let w1 = c1.by_adds[usize::from(id)];
                             if r < w0 * w1 {
                                 found = Some((p1, w1));
                                 return true;

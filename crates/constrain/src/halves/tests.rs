@@ -493,7 +493,8 @@ fn the_samplers_lookups_add_up_to_the_counts() {
             }
         }
         for column in h.columns.iter().flatten() {
-            for (id, &w) in column.by_adds.iter().enumerate() {
+            assert_eq!(column.by_adds[0], 0, "{text}");
+            for (id, &w) in column.by_adds[1..].iter().enumerate() {
                 let run = column.layout_starts[id] as usize..column.layout_starts[id + 1] as usize;
                 let layouts = &column.layouts[run];
                 assert_eq!(layouts.iter().map(|l| l.1).sum::<u64>(), w, "{text}");

@@ -72,7 +72,7 @@ use fairdeal_model::{Deal, Hand, Holding, Seat, Suit};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use merged::Merged;
@@ -500,8 +500,11 @@ struct Half {
     suits: [usize; 2],
     groups: Vec<Group>,
     /// Per group, its pairs' counts at each entry ([`Halves::runs`]), built the first time a
-    /// deal draws from the group (none for tables that do not deal).
+    /// deal draws from the group, or where they are scarce once enough deals have (none for
+    /// tables that do not deal).
     runs: Vec<OnceLock<Runs>>,
+    /// Per group, the deals drawn from it while its runs wait ([`RUNS_BYTES_PER_DRAW`]).
+    draws: Vec<Draws>,
     /// The half dealt as one suit ([`merged`]): its groups are tuples of lengths, with no
     /// pairs, runs or stored entries of their own. Only the ♦♣ half, whose groups the join
     /// reads through [`Halves::add_second`].
@@ -522,8 +525,36 @@ struct Runs {
 const COUNT_BITS: u32 = 48;
 
 /// Most bytes of the sampler's [`Runs`] of all groups together: 80 MB. A group whose runs
-/// would pass it keeps none, and the sampler scans its pairs (the same draws, more slowly).
+/// would pass it keeps none (nor are they built: its pairs are convolved only while they
+/// fit), and the sampler scans its pairs (the same draws, more slowly).
 const RUNS_BYTES_MAX: usize = 80 << 20;
+
+/// Where every group's runs might not fit their bound ([`Halves::runs_scarce`]), a group's
+/// runs are built once it has been drawn from about once per this many bytes they may take
+/// (at most [`RUNS_AFTER_DRAWS`] times): the bound goes to the groups drawn most rather than
+/// to those drawn first (the first batch's groups, in the order of their place), and runs
+/// that cost much are built only for a group drawn often (building them costs about as much
+/// as a hundred draws without them).
+const RUNS_BYTES_PER_DRAW: usize = 16 << 10;
+
+/// Most draws a group waits for its runs.
+const RUNS_AFTER_DRAWS: u32 = 64;
+
+/// The most bytes a group's [`Runs`] may take: every pair counted at every entry.
+fn runs_bytes_most(group: &Group) -> usize {
+    let entries = group.entries.len();
+    (entries + 1) * 4 + entries.saturating_mul(group.pairs.len()) * 8
+}
+
+/// Deals drawn from a group without its runs (a clone starts from the same figure).
+#[derive(Debug, Default)]
+struct Draws(AtomicU32);
+
+impl Clone for Draws {
+    fn clone(&self) -> Self {
+        Draws(AtomicU32::new(self.0.load(Ordering::Relaxed)))
+    }
+}
 
 /// Bytes of [`Runs`] built so far (a clone starts from the same figure, as it holds the same
 /// runs).
@@ -601,6 +632,9 @@ pub struct Halves {
     summed_ways: Vec<OnceLock<Vec<u64>>>,
     /// Bytes of the halves' [`Runs`] built so far.
     runs_bytes: Spent,
+    /// Whether every group's runs might pass [`RUNS_BYTES_MAX`] (reckoning every pair at
+    /// every entry): then a group's wait for its draws ([`Halves::runs`]).
+    runs_scarce: bool,
     count: u128,
     /// `[half][seat][class]`: a length pair of each class (its watched lengths are exact).
     reps: [[Vec<(u8, u8)>; 4]; 2],
@@ -675,9 +709,17 @@ impl Plan {
         // Observing tables read the partners only (their distribution is its own join).
         if halves.watch.is_empty() {
             halves.join(&mut dense);
+            let mut most = 0usize;
             for half in halves.halves.iter_mut().filter(|h| h.merged.is_none()) {
                 half.runs = half.groups.iter().map(|_| OnceLock::new()).collect();
+                half.draws = half.groups.iter().map(|_| Draws::default()).collect();
+                most = half
+                    .groups
+                    .iter()
+                    .map(runs_bytes_most)
+                    .fold(most, usize::saturating_add);
             }
+            halves.runs_scarce = most > RUNS_BYTES_MAX;
         }
         Some(halves)
     }
@@ -1147,9 +1189,12 @@ impl Halves {
         if coords.len() > MAX_COORDS {
             return None;
         }
-        // The narrowest range last (the slowest coordinate of the dense index), so the
-        // sampler's run of completions in it is short.
-        coords.sort_by_key(|c| std::cmp::Reverse(c.hi.map_or(u16::MAX, |h| h - c.lo.min(h))));
+        // The widest range first (the fastest coordinate of the dense index: the sampler
+        // weighs a box's rows along it, [`Halves::descend`]) and the narrowest last (the
+        // slowest, so the run of completions [`Halves::scan`] reads in it is short). A
+        // completion's values in an open-ended range (saturating at its bound) run from 0 to
+        // the bound.
+        coords.sort_by_key(|c| std::cmp::Reverse(c.hi.map_or(c.lo, |h| h - c.lo.min(h))));
         let tracked = coords
             .iter()
             .flat_map(|c| (0..5).filter(|&r| c.weights[r] > 0))
@@ -1250,6 +1295,7 @@ impl Halves {
                     suits,
                     groups,
                     runs: Vec::new(),
+                    draws: Vec::new(),
                     merged: Some(merged),
                 });
                 continue;
@@ -1289,6 +1335,7 @@ impl Halves {
                 suits,
                 groups,
                 runs: Vec::new(),
+                draws: Vec::new(),
                 merged: None,
             });
         }
@@ -1329,6 +1376,7 @@ impl Halves {
                 completing: Vec::new(),
                 summed_ways: Vec::new(),
                 runs_bytes: Spent::default(),
+                runs_scarce: false,
                 count: 0,
                 work,
                 exchanged: false,
@@ -1363,15 +1411,38 @@ impl Halves {
         Some(plan)
     }
 
-    /// Half `h`'s group `g`'s [`Runs`], built on first use: each pair convolved again, its
-    /// counts sorted by entry. Empty when they would pass [`RUNS_BYTES_MAX`] (or a count would
-    /// not fit [`COUNT_BITS`]); `None` for tables that do not deal.
+    /// Half `h`'s group `g`'s [`Runs`] for a deal drawn from it: where runs are scarce,
+    /// `None` until enough deals have asked ([`RUNS_BYTES_PER_DRAW`]); then
+    /// [`Halves::runs_built`].
     fn runs(&self, h: usize, g: usize) -> Option<&Runs> {
+        let half = &self.halves[h];
+        if half.runs.get(g)?.get().is_none() && self.runs_scarce {
+            let wait = (runs_bytes_most(&half.groups[g]) / RUNS_BYTES_PER_DRAW)
+                .clamp(1, RUNS_AFTER_DRAWS as usize) as u32;
+            if half.draws[g].0.fetch_add(1, Ordering::Relaxed) + 1 < wait {
+                return None;
+            }
+        }
+        self.runs_built(h, g)
+    }
+
+    /// Half `h`'s group `g`'s [`Runs`], built now if they are not yet: each pair convolved
+    /// again, its counts sorted by entry. Empty when they would pass [`RUNS_BYTES_MAX`] (or a
+    /// count would not fit [`COUNT_BITS`]); `None` for tables that do not deal.
+    fn runs_built(&self, h: usize, g: usize) -> Option<&Runs> {
         let half = &self.halves[h];
         half.runs
             .get(g)?
             .get_or_init(|| {
+                let none = Runs {
+                    starts: Vec::new(),
+                    items: Vec::new(),
+                };
                 let group = &half.groups[g];
+                // Once the runs built pass their bound, no more are (nor half built: the
+                // pairs' convolutions cost about as much as a thousand draws).
+                let left = RUNS_BYTES_MAX.saturating_sub(self.runs_bytes.0.load(Ordering::Relaxed));
+                let items_max = left.saturating_sub(group.entries.len() * 4 + 4) / 8;
                 let slot = slots(&group.entries, self.space.size);
                 let mut dense = vec![0u64; self.space.size];
                 let mut touched = Vec::new();
@@ -1380,13 +1451,13 @@ impl Halves {
                     let c0 = &self.columns[half.suits[0]][i0 as usize];
                     let c1 = &self.columns[half.suits[1]][i1 as usize];
                     convolve(&self.space, self.packing, c0, c1, &mut dense, &mut touched);
+                    if found.len() + touched.len() > items_max {
+                        return none;
+                    }
                     for at in touched.drain(..) {
                         let w = std::mem::take(&mut dense[at as usize]);
                         if w >> COUNT_BITS != 0 {
-                            return Runs {
-                                starts: Vec::new(),
-                                items: Vec::new(),
-                            };
+                            return none;
                         }
                         found.push((slot[at as usize], (p as u64) << COUNT_BITS | w));
                     }
@@ -1402,10 +1473,7 @@ impl Halves {
                 let bytes = starts.len() * 4 + found.len() * 8;
                 if self.runs_bytes.0.fetch_add(bytes, Ordering::Relaxed) + bytes > RUNS_BYTES_MAX {
                     self.runs_bytes.0.fetch_sub(bytes, Ordering::Relaxed);
-                    return Runs {
-                        starts: Vec::new(),
-                        items: Vec::new(),
-                    };
+                    return none;
                 }
                 let mut next = starts.clone();
                 let mut items = vec![0u64; found.len()];

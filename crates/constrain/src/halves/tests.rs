@@ -478,7 +478,7 @@ fn the_samplers_lookups_add_up_to_the_counts() {
         for (i, half) in h.halves.iter().enumerate() {
             assert!(!half.runs.is_empty(), "{text}: runs are kept");
             for (g, group) in half.groups.iter().enumerate().step_by(5) {
-                let runs = h.runs(i, g).expect("runs");
+                let runs = h.runs_built(i, g).expect("runs");
                 for (e, &(_, total)) in group.entries.iter().enumerate() {
                     let items = &runs.items[runs.starts[e] as usize..runs.starts[e + 1] as usize];
                     assert!(items
@@ -521,6 +521,12 @@ fn runs_change_no_deal() {
         for half in &mut without.halves {
             half.runs = Vec::new();
         }
+        // Every group's runs built at once (within their bound), not as deals ask.
+        for h in 0..2 {
+            for g in 0..with.halves[h].groups.len() {
+                with.runs_built(h, g);
+            }
+        }
         let (mut a, mut b) = (Vec::new(), Vec::new());
         with.sample_batch(&mut ChaCha8Rng::seed_from_u64(9), 3000, &mut a);
         without.sample_batch(&mut ChaCha8Rng::seed_from_u64(9), 3000, &mut b);
@@ -529,8 +535,45 @@ fn runs_change_no_deal() {
             .halves
             .iter()
             .flat_map(|h| &h.runs)
-            .any(|r| r.get().is_some()));
+            .any(|r| r.get().is_some_and(|r| !r.starts.is_empty())));
     }
+}
+
+/// Where every group's runs fit their bound, a group's come with its first draw; where they
+/// might not, a group waits for a draw per [`super::RUNS_BYTES_PER_DRAW`] its runs may take
+/// (at most [`super::RUNS_AFTER_DRAWS`]), so the bound goes to the groups drawn most.
+#[test]
+fn runs_wait_for_draws_where_they_are_scarce() {
+    let built = |h: &Halves| {
+        h.halves
+            .iter()
+            .flat_map(|half| &half.runs)
+            .filter(|r| r.get().is_some())
+            .count()
+    };
+    let plenty = halves(FOUR_BALANCED);
+    assert!(!plenty.runs_scarce);
+    assert!(plenty.runs(0, 0).is_some());
+    let mut scarce = halves(FOUR_BALANCED);
+    scarce.runs_scarce = true;
+    let (g, group) = scarce.halves[0]
+        .groups
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, group)| super::runs_bytes_most(group))
+        .expect("groups");
+    let wait = (super::runs_bytes_most(group) / super::RUNS_BYTES_PER_DRAW)
+        .clamp(1, super::RUNS_AFTER_DRAWS as usize);
+    assert!(wait > 1, "the largest group's runs wait");
+    for _ in 1..wait {
+        assert!(scarce.runs(0, g).is_none());
+    }
+    assert!(!scarce
+        .runs(0, g)
+        .expect("built at the figure")
+        .starts
+        .is_empty());
+    assert_eq!(built(&scarce), 1);
 }
 
 /// Open-ended two-suited seats with a partnership's sum, counted by an independent route:

@@ -581,11 +581,11 @@ struct Start {
     deal: u32,
 }
 
-/// A ♠♥ group's completing ♦♣ entries for the sampler, in dense-index order (♦♣ group,
-/// entry; at one index in the order of the group's partners): `cum[j]` is the weight of the
-/// items before `j`, and `acc[i]` the weight of those at indices before `i`. The weight of a
-/// run of indices (a row of a box) is two neighbouring reads of `acc`, and the entry at an
-/// offset one binary search of `cum`: no per-partner lookup.
+/// A ♠♥ group's completing ♦♣ entries for the sampler, in dense-index order: those at index
+/// `i` are `items[starts[i]..starts[i + 1]]` (♦♣ group, entry), in the order of the group's
+/// partners, and `cum[j]` is the weight of the items before `j`. The weight of a run of
+/// indices (a row of a box) is two reads of `cum`, and the entry at an offset within it one
+/// binary search: no per-partner lookup.
 #[derive(Debug, Clone)]
 struct Completing {
     starts: Vec<u32>,
@@ -1439,10 +1439,13 @@ impl Halves {
                     items: Vec::new(),
                 };
                 let group = &half.groups[g];
-                // Once the runs built pass their bound, no more are (nor half built: the
-                // pairs' convolutions cost about as much as a thousand draws).
+                // Once the runs built pass their bound, no more are, nor half built (the
+                // pairs' convolutions cost about as much as a hundred draws without them).
                 let left = RUNS_BYTES_MAX.saturating_sub(self.runs_bytes.0.load(Ordering::Relaxed));
                 let items_max = left.saturating_sub(group.entries.len() * 4 + 4) / 8;
+                if items_max == 0 {
+                    return none;
+                }
                 let slot = slots(&group.entries, self.space.size);
                 let mut dense = vec![0u64; self.space.size];
                 let mut touched = Vec::new();
@@ -1810,8 +1813,8 @@ impl Halves {
 
     /// The ♦♣ group and entry at offset `r` of a ♠♥ group's completions in the box
     /// `lo..=hi`: the box's rows read in index order, each weighed by two reads of the
-    /// group's [`Completing`], then a binary search among its items for the weight before
-    /// the offset (in index order, then the partners' order).
+    /// group's [`Completing`], then a binary search among the items of the row holding the
+    /// offset (in index order, then the partners' order).
     fn descend(&self, rows: &Completing, lo: &Pt, hi: &Pt, mut r: u64) -> (usize, usize) {
         let d = self.space.coords.len();
         let strides = &self.space.strides;

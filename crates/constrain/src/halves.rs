@@ -72,7 +72,7 @@ use fairdeal_model::{Deal, Hand, Holding, Seat, Suit};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use rustc_hash::FxHashMap;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use merged::Merged;
@@ -504,7 +504,7 @@ struct Half {
     /// tables that do not deal).
     runs: Vec<OnceLock<Runs>>,
     /// Per group, the deals drawn from it while its runs wait ([`RUNS_BYTES_PER_DRAW`]).
-    draws: Vec<Draws>,
+    draws: Vec<Tally>,
     /// The half dealt as one suit ([`merged`]): its groups are tuples of lengths, with no
     /// pairs, runs or stored entries of their own. Only the ♦♣ half, whose groups the join
     /// reads through [`Halves::add_second`].
@@ -514,7 +514,7 @@ struct Half {
 /// A half group's counts per column pair at each of its entries, for the sampler: entry `e`'s
 /// pairs with deals are `items[starts[e]..starts[e + 1]]`, each the pair's place in the
 /// group's `pairs` above [`COUNT_BITS`] and its count below.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Runs {
     starts: Vec<u32>,
     items: Vec<u64>,
@@ -538,7 +538,7 @@ const RUNS_BYTES_MAX: usize = 80 << 20;
 const RUNS_BYTES_PER_DRAW: usize = 16 << 10;
 
 /// Most draws a group waits for its runs.
-const RUNS_AFTER_DRAWS: u32 = 64;
+const RUNS_AFTER_DRAWS: usize = 64;
 
 /// The most bytes a group's [`Runs`] may take: every pair counted at every entry.
 fn runs_bytes_most(group: &Group) -> usize {
@@ -546,24 +546,15 @@ fn runs_bytes_most(group: &Group) -> usize {
     (entries + 1) * 4 + entries.saturating_mul(group.pairs.len()) * 8
 }
 
-/// Deals drawn from a group without its runs (a clone starts from the same figure).
+/// A counter the sampler moves through a shared reference: the bytes of [`Runs`] built so
+/// far, or the deals drawn from a group while its runs wait. A clone starts from the same
+/// figure (it holds the same runs).
 #[derive(Debug, Default)]
-struct Draws(AtomicU32);
+struct Tally(AtomicUsize);
 
-impl Clone for Draws {
+impl Clone for Tally {
     fn clone(&self) -> Self {
-        Draws(AtomicU32::new(self.0.load(Ordering::Relaxed)))
-    }
-}
-
-/// Bytes of [`Runs`] built so far (a clone starts from the same figure, as it holds the same
-/// runs).
-#[derive(Debug, Default)]
-struct Spent(AtomicUsize);
-
-impl Clone for Spent {
-    fn clone(&self) -> Self {
-        Spent(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+        Tally(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
     }
 }
 
@@ -631,7 +622,7 @@ pub struct Halves {
     /// from the group.
     summed_ways: Vec<OnceLock<Vec<u64>>>,
     /// Bytes of the halves' [`Runs`] built so far.
-    runs_bytes: Spent,
+    runs_bytes: Tally,
     /// Whether every group's runs might pass [`RUNS_BYTES_MAX`] (reckoning every pair at
     /// every entry): then a group's wait for its draws ([`Halves::runs`]).
     runs_scarce: bool,
@@ -712,7 +703,7 @@ impl Plan {
             let mut most = 0usize;
             for half in halves.halves.iter_mut().filter(|h| h.merged.is_none()) {
                 half.runs = half.groups.iter().map(|_| OnceLock::new()).collect();
-                half.draws = half.groups.iter().map(|_| Draws::default()).collect();
+                half.draws = half.groups.iter().map(|_| Tally::default()).collect();
                 most = half
                     .groups
                     .iter()
@@ -1375,7 +1366,7 @@ impl Halves {
                 cumulative: Vec::new(),
                 completing: Vec::new(),
                 summed_ways: Vec::new(),
-                runs_bytes: Spent::default(),
+                runs_bytes: Tally::default(),
                 runs_scarce: false,
                 count: 0,
                 work,
@@ -1417,8 +1408,8 @@ impl Halves {
     fn runs(&self, h: usize, g: usize) -> Option<&Runs> {
         let half = &self.halves[h];
         if half.runs.get(g)?.get().is_none() && self.runs_scarce {
-            let wait = (runs_bytes_most(&half.groups[g]) / RUNS_BYTES_PER_DRAW)
-                .clamp(1, RUNS_AFTER_DRAWS as usize) as u32;
+            let wait =
+                (runs_bytes_most(&half.groups[g]) / RUNS_BYTES_PER_DRAW).clamp(1, RUNS_AFTER_DRAWS);
             if half.draws[g].0.fetch_add(1, Ordering::Relaxed) + 1 < wait {
                 return None;
             }
@@ -1434,17 +1425,13 @@ impl Halves {
         half.runs
             .get(g)?
             .get_or_init(|| {
-                let none = Runs {
-                    starts: Vec::new(),
-                    items: Vec::new(),
-                };
                 let group = &half.groups[g];
                 // Once the runs built pass their bound, no more are, nor half built (the
                 // pairs' convolutions cost about as much as a hundred draws without them).
                 let left = RUNS_BYTES_MAX.saturating_sub(self.runs_bytes.0.load(Ordering::Relaxed));
                 let items_max = left.saturating_sub(group.entries.len() * 4 + 4) / 8;
                 if items_max == 0 {
-                    return none;
+                    return Runs::default();
                 }
                 let slot = slots(&group.entries, self.space.size);
                 let mut dense = vec![0u64; self.space.size];
@@ -1455,12 +1442,12 @@ impl Halves {
                     let c1 = &self.columns[half.suits[1]][i1 as usize];
                     convolve(&self.space, self.packing, c0, c1, &mut dense, &mut touched);
                     if found.len() + touched.len() > items_max {
-                        return none;
+                        return Runs::default();
                     }
                     for at in touched.drain(..) {
                         let w = std::mem::take(&mut dense[at as usize]);
                         if w >> COUNT_BITS != 0 {
-                            return none;
+                            return Runs::default();
                         }
                         found.push((slot[at as usize], (p as u64) << COUNT_BITS | w));
                     }
@@ -1476,7 +1463,7 @@ impl Halves {
                 let bytes = starts.len() * 4 + found.len() * 8;
                 if self.runs_bytes.0.fetch_add(bytes, Ordering::Relaxed) + bytes > RUNS_BYTES_MAX {
                     self.runs_bytes.0.fetch_sub(bytes, Ordering::Relaxed);
-                    return none;
+                    return Runs::default();
                 }
                 let mut next = starts.clone();
                 let mut items = vec![0u64; found.len()];

@@ -563,7 +563,7 @@ fn runs_wait_for_draws_where_they_are_scarce() {
         .max_by_key(|(_, group)| super::runs_bytes_most(group))
         .expect("groups");
     let wait = (super::runs_bytes_most(group) / super::RUNS_BYTES_PER_DRAW)
-        .clamp(1, super::RUNS_AFTER_DRAWS as usize);
+        .clamp(1, super::RUNS_AFTER_DRAWS);
     assert!(wait > 1, "the largest group's runs wait");
     for _ in 1..wait {
         assert!(scarce.runs(0, g).is_none());

@@ -572,6 +572,21 @@ struct Start {
     deal: u32,
 }
 
+/// What drawing a half looks up by its group's entry ([`Halves::entry`]).
+#[derive(Debug, Clone, Copy)]
+struct Entry<'a> {
+    /// The vector's dense index.
+    at: u32,
+    /// Its count in the group.
+    total: u64,
+    target: Pt,
+    /// The group's pairs' counts at the entry, from its [`Runs`] (empty without them).
+    runs: &'a [u64],
+    /// The first of them (0 without runs), read with the rest of the entry, where the
+    /// batch's reads overlap: the draw then finds it in the cache.
+    lead: u64,
+}
+
 /// A ♠♥ group's completing ♦♣ entries for the sampler, in dense-index order: those at index
 /// `i` are `items[starts[i]..starts[i + 1]]` (♦♣ group, entry), in the order of the group's
 /// partners, and `cum[j]` is the weight of the items before `j`. The weight of a run of
@@ -1720,30 +1735,30 @@ impl Halves {
             return;
         }
         for chunk in rngs.chunks_mut(BATCH) {
-            let mut starts: Vec<Start> = chunk
-                .iter_mut()
-                .enumerate()
-                .map(|(i, rng)| self.start(rng, i as u32))
-                .collect();
+            // Each draw runs over the whole batch before the next: a deal's lookups wait on
+            // cache misses one after another, while the same lookup for many deals is
+            // independent from one deal to the next, so the processor overlaps their misses.
+            // Each deal keeps its own generator and its draws in their order, so the deals
+            // are those of one deal at a time.
+            let mut starts = self.starts(chunk);
             starts.sort_unstable();
-            // The ♦♣ completion and the ♠♥ half by ♠♥ group, then the ♦♣ half by ♦♣ group
-            // (each deal's draws stay in their order).
+            // The ♦♣ completion and the ♠♥ half by ♠♥ group, then the ♦♣ half by ♦♣ group.
             let mut holdings = vec![[[0u16; 4]; 4]; chunk.len()];
-            let mut seconds: Vec<(u32, u32, u32)> = starts
+            let boxes: Vec<(Pt, Pt)> = starts
                 .iter()
                 .map(|s| {
-                    let i = s.deal as usize;
-                    let (k, e) = self.completion(s);
-                    let (g, entry) = (s.group as usize, s.entry as usize);
-                    self.draw_half(&mut chunk[i], 0, g, entry, &mut holdings[i]);
-                    (k as u32, e as u32, s.deal)
+                    let a = &self.halves[0].groups[s.group as usize].points[s.entry as usize];
+                    self.space
+                        .completions(a)
+                        .expect("a drawn vector has completions")
                 })
                 .collect();
+            let mut seconds = self.completions_of(&starts, &boxes);
+            let firsts: Vec<(u32, u32, u32)> =
+                starts.iter().map(|s| (s.group, s.entry, s.deal)).collect();
+            self.draw_halves(0, &firsts, chunk, &mut holdings);
             seconds.sort_unstable();
-            for &(k, e, i) in &seconds {
-                let i = i as usize;
-                self.draw_half(&mut chunk[i], 1, k as usize, e as usize, &mut holdings[i]);
-            }
+            self.draw_halves(1, &seconds, chunk, &mut holdings);
             let order = if self.exchanged {
                 [2, 3, 0, 1]
             } else {
@@ -1757,37 +1772,98 @@ impl Halves {
         }
     }
 
-    /// A deal's first draws: its ♠♥ group and vector, and its offset among their completions.
-    fn start(&self, rng: &mut ChaCha8Rng, deal: u32) -> Start {
-        let r = below(rng, self.count);
-        let g = self.cumulative.partition_point(|&c| c <= r);
-        let r = r - if g == 0 { 0 } else { self.cumulative[g - 1] };
-        let entry = self.within[g].partition_point(|&c| c <= r);
-        let offset = below(rng, u128::from(self.completions[g][entry])) as u64;
-        Start {
-            group: g as u32,
-            entry: entry as u32,
-            offset,
-            deal,
+    /// Each deal's first draws, one generator per deal: its ♠♥ group and vector, and its
+    /// offset among their completions. Stage by stage over the batch (see
+    /// [`Halves::sample_generators`]); the searches within the groups go level by level
+    /// for all deals at once, each level's lookups independent of one another.
+    fn starts(&self, rngs: &mut [ChaCha8Rng]) -> Vec<Start> {
+        let found: Vec<(usize, u128)> = rngs
+            .iter_mut()
+            .map(|rng| {
+                let r = below(rng, self.count);
+                let g = self.cumulative.partition_point(|&c| c <= r);
+                (g, r - if g == 0 { 0 } else { self.cumulative[g - 1] })
+            })
+            .collect();
+        // `partition_point(|&c| c <= r)` over each deal's group's `within`, in lockstep:
+        // (first index, length) of the part still searched.
+        let mut parts: Vec<(usize, usize)> = found
+            .iter()
+            .map(|&(g, _)| (0, self.within[g].len()))
+            .collect();
+        while parts.iter().any(|&(_, len)| len > 1) {
+            for (part, &(g, r)) in parts.iter_mut().zip(&found) {
+                let (base, len) = *part;
+                if len > 1 {
+                    let half = len / 2;
+                    let below_r = self.within[g][base + half] <= r;
+                    *part = (base + half * usize::from(below_r), len - half);
+                }
+            }
         }
+        let entries: Vec<usize> = found
+            .iter()
+            .zip(&parts)
+            .map(|(&(g, r), &(base, _))| base + usize::from(self.within[g][base] <= r))
+            .collect();
+        let totals: Vec<u64> = found
+            .iter()
+            .zip(&entries)
+            .map(|(&(g, _), &entry)| self.completions[g][entry])
+            .collect();
+        rngs.iter_mut()
+            .zip(found.iter().zip(entries).zip(totals))
+            .enumerate()
+            .map(|(deal, (rng, ((&(g, _), entry), total)))| Start {
+                group: g as u32,
+                entry: entry as u32,
+                offset: below(rng, u128::from(total)) as u64,
+                deal: deal as u32,
+            })
+            .collect()
     }
 
-    /// The ♦♣ group and entry completing a deal's [`Halves::start`].
-    fn completion(&self, start: &Start) -> (usize, usize) {
-        let g = start.group as usize;
-        let a = self.halves[0].groups[g].points[start.entry as usize];
-        let (lo, hi) = self
-            .space
-            .completions(&a)
-            .expect("a drawn vector has completions");
+    /// The ♦♣ group and entry completing each of `starts` (the deal's place last), whose
+    /// completions are the boxes `lo..=hi` of `boxes`: stage by stage over the batch (see
+    /// [`Halves::sample_generators`]) — where each box's first row starts and ends, the
+    /// rows weighed to the one holding the offset, then the item found there.
+    fn completions_of(&self, starts: &[Start], boxes: &[(Pt, Pt)]) -> Vec<(u32, u32, u32)> {
+        let deals = starts.iter().zip(boxes);
         if let Some(m) = self.merged() {
-            let (k, at) = self.find_merged(m, g, &lo, &hi, start.offset);
-            return (k, at as usize);
+            return deals
+                .map(|(s, (lo, hi))| {
+                    let (k, at) = self.find_merged(m, s.group as usize, lo, hi, s.offset);
+                    (k as u32, at, s.deal)
+                })
+                .collect();
         }
-        match self.rows(g) {
-            Some(rows) => self.descend(rows, &lo, &hi, start.offset),
-            None => self.scan(g, &lo, &hi, start.offset),
-        }
+        let rows: Vec<Option<&Completing>> =
+            starts.iter().map(|s| self.rows(s.group as usize)).collect();
+        let first_rows: Vec<(u32, u32)> = rows
+            .iter()
+            .zip(boxes)
+            .map(|(rows, (lo, hi))| rows.map_or((0, 0), |rows| self.first_row(rows, lo, hi)))
+            .collect();
+        let places: Vec<Result<usize, (usize, usize)>> = deals
+            .zip(rows.iter().zip(first_rows))
+            .map(|((s, (lo, hi)), (rows, first))| match rows {
+                Some(rows) => Ok(self.descend(rows, lo, hi, first, s.offset)),
+                None => Err(self.scan(s.group as usize, lo, hi, s.offset)),
+            })
+            .collect();
+        places
+            .into_iter()
+            .zip(rows)
+            .zip(starts)
+            .map(|((place, rows), s)| {
+                let (k, e) = match (place, rows) {
+                    (Ok(i), Some(rows)) => rows.items[i],
+                    (Err((k, e)), _) => (k as u32, e as u32),
+                    (Ok(_), None) => unreachable!("an item is found among rows"),
+                };
+                (k, e, s.deal)
+            })
+            .collect()
     }
 
     /// [`Halves::completion`] in a ♦♣ half dealt as one suit: the partner and dense index
@@ -1798,11 +1874,32 @@ impl Halves {
         m.find(&self.space, (partners, summed), (lo, hi), r)
     }
 
-    /// The ♦♣ group and entry at offset `r` of a ♠♥ group's completions in the box
-    /// `lo..=hi`: the box's rows read in index order, each weighed by two reads of the
-    /// group's [`Completing`], then a binary search among the items of the row holding the
-    /// offset (in index order, then the partners' order).
-    fn descend(&self, rows: &Completing, lo: &Pt, hi: &Pt, mut r: u64) -> (usize, usize) {
+    /// Where the first row of the box `lo..=hi` starts and ends among a ♠♥ group's
+    /// completions ([`Halves::descend`]).
+    fn first_row(&self, rows: &Completing, lo: &Pt, hi: &Pt) -> (u32, u32) {
+        let strides = &self.space.strides;
+        let row: usize = (1..self.space.coords.len())
+            .map(|c| strides[c] * usize::from(lo[c]))
+            .sum();
+        (
+            rows.starts[row + usize::from(lo[0])],
+            rows.starts[row + usize::from(hi[0]) + 1],
+        )
+    }
+
+    /// The place among a ♠♥ group's completions (`rows.items`) of the ♦♣ group and entry at
+    /// offset `r` of those in the box `lo..=hi`, whose first row is `first`
+    /// ([`Halves::first_row`]): the box's rows read in index order, each weighed by two
+    /// reads of the group's [`Completing`], then a binary search among the items of the row
+    /// holding the offset (in index order, then the partners' order).
+    fn descend(
+        &self,
+        rows: &Completing,
+        lo: &Pt,
+        hi: &Pt,
+        (mut s, mut t): (u32, u32),
+        mut r: u64,
+    ) -> usize {
         let d = self.space.coords.len();
         let strides = &self.space.strides;
         let (first, last) = (usize::from(lo[0]), usize::from(hi[0]));
@@ -1810,16 +1907,11 @@ impl Halves {
         // The index of the row's first coordinate 0, moved as the box's rows are stepped.
         let mut row: usize = (1..d).map(|c| strides[c] * usize::from(b[c])).sum();
         loop {
-            let (s, t) = (
-                rows.starts[row + first] as usize,
-                rows.starts[row + last + 1] as usize,
-            );
-            let (before, after) = (rows.cum[s], rows.cum[t]);
+            let (s_, t_) = (s as usize, t as usize);
+            let (before, after) = (rows.cum[s_], rows.cum[t_]);
             if r < after - before {
                 let goal = before + r;
-                let i = s + rows.cum[s + 1..=t].partition_point(|&c| c <= goal);
-                let (k, e) = rows.items[i];
-                return (k as usize, e as usize);
+                return s_ + rows.cum[s_ + 1..=t_].partition_point(|&c| c <= goal);
             }
             r -= after - before;
             let mut c = 1;
@@ -1834,6 +1926,7 @@ impl Halves {
                 b[c] = lo[c];
                 c += 1;
             }
+            (s, t) = (rows.starts[row + first], rows.starts[row + last + 1]);
         }
     }
 
@@ -1871,6 +1964,59 @@ impl Halves {
         unreachable!("the completions add up")
     }
 
+    /// Draws half `h` of each deal of `draws` (group, entry, the deal's place in `rngs`), in
+    /// that order, into its holdings: first what each draw looks up by its entry, for all
+    /// of them (see [`Halves::sample_generators`]), then the draws.
+    fn draw_halves(
+        &self,
+        h: usize,
+        draws: &[(u32, u32, u32)],
+        rngs: &mut [ChaCha8Rng],
+        holdings: &mut [[[u16; 4]; 4]],
+    ) {
+        if self.halves[h].merged.is_some() {
+            for &(g, entry, i) in draws {
+                let i = i as usize;
+                self.draw_half(
+                    &mut rngs[i],
+                    h,
+                    g as usize,
+                    entry as usize,
+                    &mut holdings[i],
+                );
+            }
+            return;
+        }
+        let looked_up: Vec<Entry> = draws
+            .iter()
+            .map(|&(g, entry, _)| self.entry(h, g as usize, entry as usize))
+            .collect();
+        for (&(g, _, i), entry) in draws.iter().zip(looked_up) {
+            let i = i as usize;
+            self.draw_pairs(&mut rngs[i], h, g as usize, entry, &mut holdings[i]);
+        }
+    }
+
+    /// What drawing a half of group `g`'s vector `entry` looks up by the entry: its dense
+    /// index and count, and its pairs' counts in the group's runs (empty without them).
+    fn entry(&self, h: usize, g: usize, entry: usize) -> Entry<'_> {
+        let group = &self.halves[h].groups[g];
+        let (at, total) = group.entries[entry];
+        let runs = self
+            .runs(h, g)
+            .filter(|runs| !runs.starts.is_empty())
+            .map_or(&[][..], |runs| {
+                &runs.items[runs.starts[entry] as usize..runs.starts[entry + 1] as usize]
+            });
+        Entry {
+            at,
+            total,
+            target: group.points[entry],
+            lead: runs.first().copied().unwrap_or(0),
+            runs,
+        }
+    }
+
     /// Draws a half's two columns and vectors adding to its group `g`'s vector `entry`, then
     /// each suit's cards, into `holdings[seat][suit]`.
     fn draw_half(
@@ -1894,16 +2040,34 @@ impl Halves {
             );
             return;
         }
+        self.draw_pairs(rng, h, g, self.entry(h, g, entry), holdings);
+    }
+
+    /// [`Halves::draw_half`] of a half of pairs of columns, its entry looked up.
+    fn draw_pairs(
+        &self,
+        rng: &mut ChaCha8Rng,
+        h: usize,
+        g: usize,
+        entry: Entry<'_>,
+        holdings: &mut [[u16; 4]; 4],
+    ) {
+        let half = &self.halves[h];
         let group = &half.groups[g];
-        let target = &group.points[entry];
-        let (at, total) = half.groups[g].entries[entry];
+        let Entry {
+            at,
+            total,
+            target,
+            runs,
+            lead,
+        } = entry;
+        let target = &target;
         let mut r = below(rng, u128::from(total)) as u64;
         // With the group's runs, only the pair holding the offset is scanned.
         let mut pairs = &group.pairs[..];
-        if let Some(runs) = self.runs(h, g).filter(|runs| !runs.starts.is_empty()) {
-            let (from, to) = (runs.starts[entry], runs.starts[entry + 1]);
+        if !runs.is_empty() {
             let mask = (1u64 << COUNT_BITS) - 1;
-            for &item in &runs.items[from as usize..to as usize] {
+            for item in std::iter::once(lead).chain(runs[1..].iter().copied()) {
                 let w = item & mask;
                 if r < w {
                     let p = (item >> COUNT_BITS) as usize;
@@ -1923,7 +2087,7 @@ impl Halves {
                 // column is one lookup by the id of that vector.
                 let with_guard = k.pack(target) | k.guard;
                 let (adds_at, by_adds) = (&self.adds_at[..], &c1.by_adds[..]);
-                for (i, &(q0, x0, w0)) in c0.packed.iter().enumerate() {
+                for &(q0, x0, w0) in &c0.packed {
                     if x0 > at {
                         // Sorted by index: every later vector passes the target's slowest
                         // coordinate.
@@ -1936,10 +2100,8 @@ impl Halves {
                     let id = adds_at[(at - x0) as usize] * u16::from(fits);
                     let w1 = by_adds[usize::from(id)];
                     if r < w0 * w1 {
-                        let p0 = &c0.vectors[i].0;
-                        let p1: Pt = std::array::from_fn(|c| target[c] - p0[c]);
-                        self.draw_suit(rng, half.suits[0], c0, p0, w0, holdings);
-                        self.draw_suit(rng, half.suits[1], c1, &p1, w1, holdings);
+                        self.draw_suit(rng, half.suits[0], c0, x0, w0, holdings);
+                        self.draw_suit(rng, half.suits[1], c1, at - x0, w1, holdings);
                         return;
                     }
                     r -= w0 * w1;
@@ -1976,8 +2138,9 @@ impl Halves {
                     });
                 }
                 if let Some((p1, w1)) = found {
-                    self.draw_suit(rng, half.suits[0], c0, p0, *w0, holdings);
-                    self.draw_suit(rng, half.suits[1], c1, &p1, w1, holdings);
+                    let (x0, x1) = (self.space.index(p0), self.space.index(&p1));
+                    self.draw_suit(rng, half.suits[0], c0, x0, *w0, holdings);
+                    self.draw_suit(rng, half.suits[1], c1, x1, w1, holdings);
                     return;
                 }
             }
@@ -1986,19 +2149,20 @@ impl Halves {
     }
 
     /// Draws a suit's high-card layout (weight: its spot multinomial) among those adding
-    /// `adds` within the column's lengths, then its spot cards uniformly.
+    /// the vector of dense index `adds` within the column's lengths, then its spot cards
+    /// uniformly.
     fn draw_suit(
         &self,
         rng: &mut ChaCha8Rng,
         suit: usize,
         column: &Column,
-        adds: &Pt,
+        adds: u32,
         weight: u64,
         holdings: &mut [[u16; 4]; 4],
     ) {
         let mut r = below(rng, u128::from(weight)) as u64;
         let lengths = column.lengths;
-        let id = usize::from(self.adds_at[self.space.index(adds) as usize]) - 1;
+        let id = usize::from(self.adds_at[adds as usize]) - 1;
         let run = column.layout_starts[id] as usize..column.layout_starts[id + 1] as usize;
         let &(l, _) = column.layouts[run]
             .iter()

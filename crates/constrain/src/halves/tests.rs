@@ -447,7 +447,11 @@ fn completions_are_found_at_exactly_their_offsets() {
                     continue;
                 };
                 let total = h.completions[g][e];
-                let by_rows = |r| h.descend(rows, &lo, &hi, r);
+                let by_rows = |r| {
+                    let first = h.first_row(rows, &lo, &hi);
+                    let (k, e) = rows.items[h.descend(rows, &lo, &hi, first, r)];
+                    (k as usize, e as usize)
+                };
                 let by_scan = |r| h.scan(g, &lo, &hi, r);
                 let weigh = |k: usize, at: usize| {
                     let group = &h.halves[1].groups[k];

@@ -587,6 +587,35 @@ struct Entry<'a> {
     lead: u64,
 }
 
+/// A suit of a half as drawn ([`Halves::pick_pairs`]): the suit, its column, the dense index
+/// of the vector it adds and that vector's count in the column.
+#[derive(Debug, Clone, Copy)]
+struct SuitPick<'a> {
+    suit: usize,
+    column: &'a Column,
+    adds: u32,
+    weight: u64,
+}
+
+impl<'a> SuitPick<'a> {
+    fn of(suit: usize, column: &'a Column, adds: u32, weight: u64) -> SuitPick<'a> {
+        SuitPick {
+            suit,
+            column,
+            adds,
+            weight,
+        }
+    }
+}
+
+/// The layouts a suit's pick may take, each with its count (its run of
+/// `Column::layouts`), and the first of them, read where the batch's reads overlap.
+#[derive(Debug, Clone, Copy)]
+struct LayoutRun<'a> {
+    run: &'a [(u16, u64)],
+    lead: (u16, u64),
+}
+
 /// A ♠♥ group's completing ♦♣ entries for the sampler, in dense-index order: those at index
 /// `i` are `items[starts[i]..starts[i + 1]]` (♦♣ group, entry), in the order of the group's
 /// partners, and `cum[j]` is the weight of the items before `j`. The weight of a run of
@@ -1991,10 +2020,30 @@ impl Halves {
             .iter()
             .map(|&(g, entry, _)| self.entry(h, g as usize, entry as usize))
             .collect();
-        for (&(g, _, i), entry) in draws.iter().zip(looked_up) {
+        let picks: Vec<[SuitPick; 2]> = draws
+            .iter()
+            .zip(looked_up)
+            .map(|(&(g, _, i), entry)| self.pick_pairs(&mut rngs[i as usize], h, g as usize, entry))
+            .collect();
+        let layouts: Vec<[LayoutRun; 2]> = picks
+            .iter()
+            .map(|picks| picks.map(|p| self.layout_run(&p)))
+            .collect();
+        for ((&(_, _, i), picks), runs) in draws.iter().zip(picks).zip(layouts) {
             let i = i as usize;
-            self.draw_pairs(&mut rngs[i], h, g as usize, entry, &mut holdings[i]);
+            for (pick, run) in picks.iter().zip(runs) {
+                self.draw_suit(&mut rngs[i], pick, run, &mut holdings[i]);
+            }
         }
+    }
+
+    /// The layouts a suit's pick may take, with the first of them read now
+    /// ([`LayoutRun`]).
+    fn layout_run<'a>(&self, pick: &SuitPick<'a>) -> LayoutRun<'a> {
+        let id = usize::from(self.adds_at[pick.adds as usize]) - 1;
+        let starts = &pick.column.layout_starts;
+        let run = &pick.column.layouts[starts[id] as usize..starts[id + 1] as usize];
+        LayoutRun { lead: run[0], run }
     }
 
     /// What drawing a half of group `g`'s vector `entry` looks up by the entry: its dense
@@ -2040,18 +2089,20 @@ impl Halves {
             );
             return;
         }
-        self.draw_pairs(rng, h, g, self.entry(h, g, entry), holdings);
+        for pick in self.pick_pairs(rng, h, g, self.entry(h, g, entry)) {
+            self.draw_suit(rng, &pick, self.layout_run(&pick), holdings);
+        }
     }
 
-    /// [`Halves::draw_half`] of a half of pairs of columns, its entry looked up.
-    fn draw_pairs(
+    /// The two columns and vectors of a half of pairs of columns adding to its group `g`'s
+    /// entry, looked up ([`Halves::entry`]).
+    fn pick_pairs(
         &self,
         rng: &mut ChaCha8Rng,
         h: usize,
         g: usize,
         entry: Entry<'_>,
-        holdings: &mut [[u16; 4]; 4],
-    ) {
+    ) -> [SuitPick<'_>; 2] {
         let half = &self.halves[h];
         let group = &half.groups[g];
         let Entry {
@@ -2100,9 +2151,10 @@ impl Halves {
                     let id = adds_at[(at - x0) as usize] * u16::from(fits);
                     let w1 = by_adds[usize::from(id)];
                     if r < w0 * w1 {
-                        self.draw_suit(rng, half.suits[0], c0, x0, w0, holdings);
-                        self.draw_suit(rng, half.suits[1], c1, at - x0, w1, holdings);
-                        return;
+                        return [
+                            SuitPick::of(half.suits[0], c0, x0, w0),
+                            SuitPick::of(half.suits[1], c1, at - x0, w1),
+                        ];
                     }
                     r -= w0 * w1;
                 }
@@ -2139,34 +2191,30 @@ impl Halves {
                 }
                 if let Some((p1, w1)) = found {
                     let (x0, x1) = (self.space.index(p0), self.space.index(&p1));
-                    self.draw_suit(rng, half.suits[0], c0, x0, *w0, holdings);
-                    self.draw_suit(rng, half.suits[1], c1, x1, w1, holdings);
-                    return;
+                    return [
+                        SuitPick::of(half.suits[0], c0, x0, *w0),
+                        SuitPick::of(half.suits[1], c1, x1, w1),
+                    ];
                 }
             }
         }
         unreachable!("the half's weights add up to its entry");
     }
 
-    /// Draws a suit's high-card layout (weight: its spot multinomial) among those adding
-    /// the vector of dense index `adds` within the column's lengths, then its spot cards
-    /// uniformly.
+    /// Draws a suit's high-card layout among those of its pick (`run`, weight: its spot
+    /// multinomial), then its spot cards uniformly.
     fn draw_suit(
         &self,
         rng: &mut ChaCha8Rng,
-        suit: usize,
-        column: &Column,
-        adds: u32,
-        weight: u64,
+        pick: &SuitPick<'_>,
+        LayoutRun { lead, run }: LayoutRun<'_>,
         holdings: &mut [[u16; 4]; 4],
     ) {
-        let mut r = below(rng, u128::from(weight)) as u64;
-        let lengths = column.lengths;
-        let id = usize::from(self.adds_at[adds as usize]) - 1;
-        let run = column.layout_starts[id] as usize..column.layout_starts[id + 1] as usize;
-        let &(l, _) = column.layouts[run]
-            .iter()
-            .find(|&&(_, w)| {
+        let mut r = below(rng, u128::from(pick.weight)) as u64;
+        let (suit, lengths) = (pick.suit, pick.column.lengths);
+        let (l, _) = std::iter::once(lead)
+            .chain(run[1..].iter().copied())
+            .find(|&(_, w)| {
                 if r < w {
                     return true;
                 }

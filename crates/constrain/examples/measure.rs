@@ -2,7 +2,8 @@
 //! (`Dealer::sample_many`, as the set dealer and the statistics draw; with `ONE_AT_A_TIME`
 //! set, also `Dealer::sample` one deal at a time; with `CHECK` set, every deal is tested
 //! against the set and the failures counted, which must be none, and a digest of the deals
-//! printed, to compare two builds' draws for the same seed).
+//! printed, to compare two builds' draws for the same seed; `PER_CALL` sets the deals asked
+//! of each `sample_many` call, 10 000 by default, 256 as the page and the CLI ask).
 //!
 //! `cargo run --release -p fairdeal-constrain --example measure -- 'north: balanced, hcp 27+' 100000`
 //! (`\n` in the text separates lines). Run it under `/usr/bin/time -f %M` for peak memory.
@@ -59,11 +60,13 @@ fn main() {
     let mut left = n;
     let mut deals = Vec::new();
     let check = std::env::var_os("CHECK").is_some();
+    let per_call: usize = std::env::var("PER_CALL")
+        .map_or(10_000, |s| s.parse().expect("PER_CALL: a number of deals"));
     let mut failing = 0usize;
     // FNV-1a over the deals' PBN text.
     let mut digest = 0xcbf2_9ce4_8422_2325u64;
     while left > 0 {
-        let k = left.min(10_000);
+        let k = left.min(per_call);
         deals.clear();
         d.sample_many(&mut rng, k, &mut deals).expect("samples");
         if check {

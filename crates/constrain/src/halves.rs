@@ -255,7 +255,16 @@ impl Space {
         Some((lo, hi))
     }
 
-    /// How many vectors [`Space::preimages`] visits for `target` and `a`.
+    /// Whether `target` has a coordinate at its open-ended bound (above 0), where a sum has
+    /// several preimages ([`Space::preimage_indices`]).
+    fn saturated(&self, target: &Pt) -> bool {
+        self.coords
+            .iter()
+            .zip(target)
+            .any(|(coord, &t)| coord.hi.is_none() && coord.lo > 0 && t == coord.lo)
+    }
+
+    /// How many vectors [`Space::preimage_indices`] visits for `target` and `a`.
     fn preimage_count(&self, target: &Pt, a: &Pt) -> usize {
         self.coords
             .iter()
@@ -270,10 +279,11 @@ impl Space {
             .product()
     }
 
-    /// Calls `f` with every stored vector `b` such that `a + b` is `target` (one for bounded
-    /// coordinates; for a saturated one, every value that reaches its lower bound), until `f`
-    /// says stop (returns `true`).
-    fn preimages(&self, target: &Pt, a: &Pt, mut f: impl FnMut(Pt) -> bool) {
+    /// Calls `f` with the dense index of every stored vector `b` such that `a + b` is
+    /// `target` (one for bounded coordinates; for a saturated one, every value that reaches
+    /// its lower bound), in index order, until `f` says stop (returns `true`). The index is
+    /// stepped with the vector, not recomputed.
+    fn preimage_indices(&self, target: &Pt, a: &Pt, mut f: impl FnMut(u32) -> bool) {
         let d = self.coords.len();
         let (mut from, mut to) = ([0u16; MAX_COORDS], [0u16; MAX_COORDS]);
         for (c, coord) in self.coords.iter().enumerate() {
@@ -288,8 +298,9 @@ impl Space {
             }
         }
         let mut b = from;
+        let mut x = self.index(&from);
         loop {
-            if f(b) {
+            if f(x) {
                 return;
             }
             let mut c = 0;
@@ -299,8 +310,10 @@ impl Space {
                 }
                 if b[c] < to[c] {
                     b[c] += 1;
+                    x += self.strides[c] as u32;
                     break;
                 }
+                x -= self.strides[c] as u32 * u32::from(b[c] - from[c]);
                 b[c] = from[c];
                 c += 1;
             }
@@ -2103,17 +2116,24 @@ impl Halves {
         g: usize,
         entry: Entry<'_>,
     ) -> [SuitPick<'_>; 2] {
+        let r = below(rng, u128::from(entry.total)) as u64;
+        self.pick_at(h, g, entry, r)
+    }
+
+    /// [`Halves::pick_pairs`] at offset `r` of the entry's count: the pairs in their order,
+    /// the first column's vectors in theirs, then the second's (each pair of vectors adding
+    /// to the entry with its product of counts).
+    fn pick_at(&self, h: usize, g: usize, entry: Entry<'_>, mut r: u64) -> [SuitPick<'_>; 2] {
         let half = &self.halves[h];
         let group = &half.groups[g];
         let Entry {
             at,
-            total,
             target,
             runs,
             lead,
+            ..
         } = entry;
         let target = &target;
-        let mut r = below(rng, u128::from(total)) as u64;
         // With the group's runs, only the pair holding the offset is scanned.
         let mut pairs = &group.pairs[..];
         if !runs.is_empty() {
@@ -2131,12 +2151,17 @@ impl Halves {
         for &(i0, i1) in pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
-            if let Some(k) = self.packing.filter(Packing::bounded) {
-                // Every coordinate bounded: a first vector `p0` at most the target in every
-                // lane (no lane of `target - p0` borrows) leaves `target - p0`, whose dense
-                // index is `at - index(p0)` (the index is linear); its count in the second
-                // column is one lookup by the id of that vector.
-                let with_guard = k.pack(target) | k.guard;
+            if let Some(k) = self
+                .packing
+                .filter(|k| k.bounded() || !self.space.saturated(target))
+            {
+                // No coordinate of the target at an open-ended bound (every one bounded, or
+                // none saturated here): a first vector `p0` at most the target in every
+                // lane (no lane of `target - p0` borrows) leaves `target - p0`, its one
+                // preimage, whose dense index is `at - index(p0)` (the index is linear); its
+                // count in the second column is one lookup by the id of that vector.
+                let guard = k.guard | k.saturating;
+                let with_guard = k.pack(target) | guard;
                 let (adds_at, by_adds) = (&self.adds_at[..], &c1.by_adds[..]);
                 for &(q0, x0, w0) in &c0.packed {
                     if x0 > at {
@@ -2147,7 +2172,7 @@ impl Halves {
                     // Without branches (a vector passing the target in some lane, or adding
                     // what no layout adds, weighs 0): about a quarter of the vectors fit, at
                     // random, so a branch on it would be mispredicted often.
-                    let fits = (with_guard - q0) & k.guard == k.guard;
+                    let fits = (with_guard - q0) & guard == guard;
                     let id = adds_at[(at - x0) as usize] * u16::from(fits);
                     let w1 = by_adds[usize::from(id)];
                     if r < w0 * w1 {
@@ -2160,7 +2185,22 @@ impl Halves {
                 }
                 continue;
             }
-            for (p0, w0) in &c0.vectors {
+            // With packing, the vectors `p0` with no preimage are passed over by the test
+            // above: a lane of the target below `p0`'s (a saturated lane is at its top).
+            let packed = self.packing.map(|k| {
+                let guard = k.guard | k.saturating;
+                (k.pack(target) | guard, guard)
+            });
+            for (i, (p0, w0)) in c0.vectors.iter().enumerate() {
+                if let Some((with_guard, guard)) = packed {
+                    let (q0, x0, _) = c0.packed[i];
+                    if x0 > at {
+                        break;
+                    }
+                    if (with_guard - q0) & guard != guard {
+                        continue;
+                    }
+                }
                 let mut found = None;
                 // A saturated target has a preimage for every value reaching its bound: when
                 // those outnumber the second column's vectors, its vectors are tried instead
@@ -2169,28 +2209,27 @@ impl Halves {
                     for (p1, w1) in &c1.vectors {
                         if self.space.add(p0, p1).as_ref() == Some(target) {
                             if r < w0 * w1 {
-                                found = Some((*p1, *w1));
+                                found = Some((self.space.index(p1), *w1));
                                 break;
                             }
                             r -= w0 * w1;
                         }
                     }
                 } else {
-                    self.space.preimages(target, p0, |p1| {
-                        let id = self.adds_at[self.space.index(&p1) as usize];
-                        if id > 0 {
-                            let w1 = c1.by_adds[usize::from(id)];
-                            if r < w0 * w1 {
-                                found = Some((p1, w1));
-                                return true;
-                            }
-                            r -= w0 * w1;
+                    // In index order, as the column's vectors are: the same draws either way.
+                    // A vector no layout adds weighs 0 (`by_adds[0]`).
+                    self.space.preimage_indices(target, p0, |x1| {
+                        let w1 = c1.by_adds[usize::from(self.adds_at[x1 as usize])];
+                        if r < w0 * w1 {
+                            found = Some((x1, w1));
+                            return true;
                         }
+                        r -= w0 * w1;
                         false
                     });
                 }
-                if let Some((p1, w1)) = found {
-                    let (x0, x1) = (self.space.index(p0), self.space.index(&p1));
+                if let Some((x1, w1)) = found {
+                    let x0 = self.space.index(p0);
                     return [
                         SuitPick::of(half.suits[0], c0, x0, *w0),
                         SuitPick::of(half.suits[1], c1, x1, w1),

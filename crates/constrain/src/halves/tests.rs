@@ -668,3 +668,69 @@ fn packed_sums_are_the_stored_sums() {
     ]))
     .is_none());
 }
+
+/// A half's two columns and vectors are found at exactly their offsets: every pair of
+/// vectors adding to a group's entry, listed by a plain search (each pair of columns in the
+/// group's order, every vector of the first column against every vector of the second, their
+/// sum stored as the space adds), is what [`Halves::pick_at`] finds at its first and last
+/// offset — with runs and without, where every coordinate is bounded and where open-ended
+/// ones saturate (the target at their bound: several preimages).
+#[test]
+fn halves_pick_their_vectors_at_exactly_their_offsets() {
+    for text in [FOUR_BALANCED, OPEN_ENDED] {
+        let mut h = halves(text);
+        let mut saturated = 0;
+        for with_runs in [true, false] {
+            if !with_runs {
+                for half in &mut h.halves {
+                    half.runs = Vec::new();
+                }
+            }
+            for half in 0..2 {
+                let suits = h.halves[half].suits;
+                for (g, group) in h.halves[half].groups.iter().enumerate().step_by(11) {
+                    for (e, target) in group.points.iter().enumerate().step_by(17) {
+                        saturated += usize::from(h.space.saturated(target));
+                        let mut offset = 0u64;
+                        for &(i0, i1) in &group.pairs {
+                            let c0 = &h.columns[suits[0]][i0 as usize];
+                            let c1 = &h.columns[suits[1]][i1 as usize];
+                            for (p0, w0) in &c0.vectors {
+                                for (p1, w1) in &c1.vectors {
+                                    if h.space.add(p0, p1).as_ref() != Some(target) {
+                                        continue;
+                                    }
+                                    let want = (
+                                        (suits[0], h.space.index(p0), *w0),
+                                        (suits[1], h.space.index(p1), *w1),
+                                    );
+                                    for r in [offset, offset + w0 * w1 - 1] {
+                                        let [a, b] = h.pick_at(half, g, h.entry(half, g, e), r);
+                                        assert!(std::ptr::eq(a.column, c0), "{text}");
+                                        assert!(std::ptr::eq(b.column, c1), "{text}");
+                                        assert_eq!(
+                                            (
+                                                (a.suit, a.adds, a.weight),
+                                                (b.suit, b.adds, b.weight)
+                                            ),
+                                            want,
+                                            "{text}: half {half}, group {g}, entry {e}, offset {r}"
+                                        );
+                                    }
+                                    offset += w0 * w1;
+                                }
+                            }
+                        }
+                        assert_eq!(offset, group.entries[e].1, "{text}: the weights add up");
+                    }
+                }
+            }
+        }
+        if text == OPEN_ENDED {
+            assert!(
+                saturated > 100,
+                "{text}: {saturated} saturated targets checked"
+            );
+        }
+    }
+}

@@ -2148,20 +2148,22 @@ impl Halves {
                 r -= w;
             }
         }
+        // No coordinate of the target at an open-ended bound (every one bounded, or none
+        // saturated here): a first vector `p0` at most the target in every lane (no lane of
+        // `target - p0` borrows) leaves `target - p0`, its one preimage, whose dense index is
+        // `at - index(p0)` (the index is linear); its count in the second column is one
+        // lookup by the id of that vector. The target packed with the lanes' top bits set.
+        let one_preimage = self
+            .packing
+            .filter(|k| k.bounded() || !self.space.saturated(target))
+            .map(|k| {
+                let guard = k.guard | k.saturating;
+                (k.pack(target) | guard, guard)
+            });
         for &(i0, i1) in pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
-            if let Some(k) = self
-                .packing
-                .filter(|k| k.bounded() || !self.space.saturated(target))
-            {
-                // No coordinate of the target at an open-ended bound (every one bounded, or
-                // none saturated here): a first vector `p0` at most the target in every
-                // lane (no lane of `target - p0` borrows) leaves `target - p0`, its one
-                // preimage, whose dense index is `at - index(p0)` (the index is linear); its
-                // count in the second column is one lookup by the id of that vector.
-                let guard = k.guard | k.saturating;
-                let with_guard = k.pack(target) | guard;
+            if let Some((with_guard, guard)) = one_preimage {
                 let (adds_at, by_adds) = (&self.adds_at[..], &c1.by_adds[..]);
                 for &(q0, x0, w0) in &c0.packed {
                     if x0 > at {
@@ -2185,59 +2187,80 @@ impl Halves {
                 }
                 continue;
             }
-            // With packing, the vectors `p0` with no preimage are passed over by the test
-            // above: a lane of the target below `p0`'s (a saturated lane is at its top).
-            let packed = self.packing.map(|k| {
-                let guard = k.guard | k.saturating;
-                (k.pack(target) | guard, guard)
-            });
-            for (i, (p0, w0)) in c0.vectors.iter().enumerate() {
-                if let Some((with_guard, guard)) = packed {
-                    let (q0, x0, _) = c0.packed[i];
-                    if x0 > at {
-                        break;
-                    }
-                    if (with_guard - q0) & guard != guard {
-                        continue;
-                    }
-                }
-                let mut found = None;
-                // A saturated target has a preimage for every value reaching its bound: when
-                // those outnumber the second column's vectors, its vectors are tried instead
-                // (the same vectors, in the column's order).
-                if self.space.preimage_count(target, p0) > c1.vectors.len() {
-                    for (p1, w1) in &c1.vectors {
-                        if self.space.add(p0, p1).as_ref() == Some(target) {
-                            if r < w0 * w1 {
-                                found = Some((self.space.index(p1), *w1));
-                                break;
-                            }
-                            r -= w0 * w1;
-                        }
-                    }
-                } else {
-                    // In index order, as the column's vectors are: the same draws either way.
-                    // A vector no layout adds weighs 0 (`by_adds[0]`).
-                    self.space.preimage_indices(target, p0, |x1| {
-                        let w1 = c1.by_adds[usize::from(self.adds_at[x1 as usize])];
-                        if r < w0 * w1 {
-                            found = Some((x1, w1));
-                            return true;
-                        }
-                        r -= w0 * w1;
-                        false
-                    });
-                }
-                if let Some((x1, w1)) = found {
-                    let x0 = self.space.index(p0);
-                    return [
-                        SuitPick::of(half.suits[0], c0, x0, *w0),
-                        SuitPick::of(half.suits[1], c1, x1, w1),
-                    ];
-                }
+            if let Some([(x0, w0), (x1, w1)]) = self.preimages_at(c0, c1, target, at, &mut r) {
+                return [
+                    SuitPick::of(half.suits[0], c0, x0, w0),
+                    SuitPick::of(half.suits[1], c1, x1, w1),
+                ];
             }
         }
         unreachable!("the half's weights add up to its entry");
+    }
+
+    /// [`Halves::pick_at`] within a pair of columns where the target may have several
+    /// preimages (an open-ended total at its bound): the first column's vectors in their
+    /// order, each against its preimages (in index order), the offset `r` moved past each;
+    /// the two vectors' dense indices and counts where it falls. Apart from the packed path,
+    /// which keeps the hot loop's registers to itself.
+    #[inline(never)]
+    fn preimages_at(
+        &self,
+        c0: &Column,
+        c1: &Column,
+        target: &Pt,
+        at: u32,
+        offset: &mut u64,
+    ) -> Option<[(u32, u64); 2]> {
+        let mut r = *offset;
+        // With packing, the vectors `p0` with no preimage are passed over by the packed test
+        // of `pick_at`: a lane of the target below `p0`'s (a saturated lane is at its top).
+        let packed = self.packing.map(|k| {
+            let guard = k.guard | k.saturating;
+            (k.pack(target) | guard, guard)
+        });
+        for (i, (p0, w0)) in c0.vectors.iter().enumerate() {
+            if let Some((with_guard, guard)) = packed {
+                let (q0, x0, _) = c0.packed[i];
+                if x0 > at {
+                    break;
+                }
+                if (with_guard - q0) & guard != guard {
+                    continue;
+                }
+            }
+            let mut found = None;
+            // A saturated target has a preimage for every value reaching its bound: when
+            // those outnumber the second column's vectors, its vectors are tried instead
+            // (the same vectors, in the column's order).
+            if self.space.preimage_count(target, p0) > c1.vectors.len() {
+                for (p1, w1) in &c1.vectors {
+                    if self.space.add(p0, p1).as_ref() == Some(target) {
+                        if r < w0 * w1 {
+                            found = Some((self.space.index(p1), *w1));
+                            break;
+                        }
+                        r -= w0 * w1;
+                    }
+                }
+            } else {
+                // In index order, as the column's vectors are: the same draws either way.
+                // A vector no layout adds weighs 0 (`by_adds[0]`).
+                self.space.preimage_indices(target, p0, |x1| {
+                    let w1 = c1.by_adds[usize::from(self.adds_at[x1 as usize])];
+                    if r < w0 * w1 {
+                        found = Some((x1, w1));
+                        return true;
+                    }
+                    r -= w0 * w1;
+                    false
+                });
+            }
+            if let Some((x1, w1)) = found {
+                return Some([(self.space.index(p0), *w0), (x1, w1)]);
+            }
+        }
+        *offset = r;
+        None
     }
 
     /// Draws a suit's high-card layout among those of its pick (`run`, weight: its spot

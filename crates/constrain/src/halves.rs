@@ -1044,6 +1044,41 @@ fn convolve(
     }
 }
 
+/// [`Halves::pick_at`] within a pair of columns where the target has one preimage per
+/// first vector: the first column's packed vectors `first` in their order, each weighed by
+/// its count times the second column's count (`by_adds`, by the id `adds_at` gives) of the
+/// target less it — `(with_guard, guard)`: the target packed with every lane's top bit set,
+/// and those bits, so a lane of the vector above the target's clears its bit — the offset
+/// `r` moved past each; the first vector's dense index and count and the second's count
+/// where it falls. A function of its own, so the loop keeps its values in registers.
+#[inline(never)]
+fn one_preimage_at(
+    first: &[(u64, u32, u64)],
+    adds_at: &[u16],
+    by_adds: &[u64],
+    (with_guard, guard): (u64, u64),
+    at: u32,
+    r: &mut u64,
+) -> Option<(u32, u64, u64)> {
+    for &(q0, x0, w0) in first {
+        if x0 > at {
+            // Sorted by index: every later vector passes the target's slowest coordinate.
+            break;
+        }
+        // Without branches (a vector passing the target in some lane, or adding what no
+        // layout adds, weighs 0): about a quarter of the vectors fit, at random, so a
+        // branch on it would be mispredicted often.
+        let fits = (with_guard - q0) & guard == guard;
+        let id = adds_at[(at - x0) as usize] * u16::from(fits);
+        let w1 = by_adds[usize::from(id)];
+        if *r < w0 * w1 {
+            return Some((x0, w0, w1));
+        }
+        *r -= w0 * w1;
+    }
+    None
+}
+
 /// The vectors the layouts add, found once for every column: each distinct vector's id (in
 /// dense-index order), and the layouts in runs by that id.
 struct LayoutIds {
@@ -2163,27 +2198,14 @@ impl Halves {
         for &(i0, i1) in pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
-            if let Some((with_guard, guard)) = one_preimage {
-                let (adds_at, by_adds) = (&self.adds_at[..], &c1.by_adds[..]);
-                for &(q0, x0, w0) in &c0.packed {
-                    if x0 > at {
-                        // Sorted by index: every later vector passes the target's slowest
-                        // coordinate.
-                        break;
-                    }
-                    // Without branches (a vector passing the target in some lane, or adding
-                    // what no layout adds, weighs 0): about a quarter of the vectors fit, at
-                    // random, so a branch on it would be mispredicted often.
-                    let fits = (with_guard - q0) & guard == guard;
-                    let id = adds_at[(at - x0) as usize] * u16::from(fits);
-                    let w1 = by_adds[usize::from(id)];
-                    if r < w0 * w1 {
-                        return [
-                            SuitPick::of(half.suits[0], c0, x0, w0),
-                            SuitPick::of(half.suits[1], c1, at - x0, w1),
-                        ];
-                    }
-                    r -= w0 * w1;
+            if let Some(packed) = one_preimage {
+                if let Some((x0, w0, w1)) =
+                    one_preimage_at(&c0.packed, &self.adds_at, &c1.by_adds, packed, at, &mut r)
+                {
+                    return [
+                        SuitPick::of(half.suits[0], c0, x0, w0),
+                        SuitPick::of(half.suits[1], c1, at - x0, w1),
+                    ];
                 }
                 continue;
             }

@@ -299,10 +299,12 @@ impl Merged {
                 }
             }
             // Spot cards: suit of the half in the high nibble, rank below.
-            let mut pile: Vec<u8> = (0..2u8)
-                .flat_map(|s| (tracked as u8..13).map(move |rank| s << 4 | rank))
-                .collect();
-            let mut rest = &mut pile[..];
+            let mut pile = [0u8; 26];
+            let spots = 13 - tracked;
+            for (i, c) in pile.iter_mut().take(2 * spots).enumerate() {
+                *c = ((i / spots) as u8) << 4 | (tracked + i % spots) as u8;
+            }
+            let mut rest = &mut pile[..2 * spots];
             for seat in 0..4 {
                 let k = usize::from(lengths[seat] - held[seat]);
                 choose_set_front(rng, rest, k);

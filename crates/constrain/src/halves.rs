@@ -1921,11 +1921,16 @@ impl Halves {
             .zip(boxes)
             .map(|(rows, (lo, hi))| rows.map_or((0, 0), |rows| self.first_row(rows, lo, hi)))
             .collect();
-        let places: Vec<Result<usize, (usize, usize)>> = deals
+        // A place among the group's completions (its item read in the next stage), or,
+        // without them, the (group, entry) a scan found.
+        let places: Vec<Result<usize, (u32, u32)>> = deals
             .zip(rows.iter().zip(first_rows))
             .map(|((s, (lo, hi)), (rows, first))| match rows {
                 Some(rows) => Ok(self.descend(rows, lo, hi, first, s.offset)),
-                None => Err(self.scan(s.group as usize, lo, hi, s.offset)),
+                None => {
+                    let (k, e) = self.scan(s.group as usize, lo, hi, s.offset);
+                    Err((k as u32, e as u32))
+                }
             })
             .collect();
         places
@@ -1935,8 +1940,8 @@ impl Halves {
             .map(|((place, rows), s)| {
                 let (k, e) = match (place, rows) {
                     (Ok(i), Some(rows)) => rows.items[i],
-                    (Err((k, e)), _) => (k as u32, e as u32),
-                    (Ok(_), None) => unreachable!("an item is found among rows"),
+                    (Err(found), _) => found,
+                    (Ok(_), None) => unreachable!("a place is found among rows"),
                 };
                 (k, e, s.deal)
             })
@@ -1974,7 +1979,7 @@ impl Halves {
         rows: &Completing,
         lo: &Pt,
         hi: &Pt,
-        (mut s, mut t): (u32, u32),
+        (mut row_start, mut row_end): (u32, u32),
         mut r: u64,
     ) -> usize {
         let d = self.space.coords.len();
@@ -1984,11 +1989,11 @@ impl Halves {
         // The index of the row's first coordinate 0, moved as the box's rows are stepped.
         let mut row: usize = (1..d).map(|c| strides[c] * usize::from(b[c])).sum();
         loop {
-            let (s_, t_) = (s as usize, t as usize);
-            let (before, after) = (rows.cum[s_], rows.cum[t_]);
+            let (s, t) = (row_start as usize, row_end as usize);
+            let (before, after) = (rows.cum[s], rows.cum[t]);
             if r < after - before {
                 let goal = before + r;
-                return s_ + rows.cum[s_ + 1..=t_].partition_point(|&c| c <= goal);
+                return s + rows.cum[s + 1..=t].partition_point(|&c| c <= goal);
             }
             r -= after - before;
             let mut c = 1;
@@ -2003,7 +2008,7 @@ impl Halves {
                 b[c] = lo[c];
                 c += 1;
             }
-            (s, t) = (rows.starts[row + first], rows.starts[row + last + 1]);
+            (row_start, row_end) = (rows.starts[row + first], rows.starts[row + last + 1]);
         }
     }
 

@@ -440,6 +440,14 @@ impl Packing {
             .sum()
     }
 
+    /// `target` packed with every lane's top bit set, and those bits: a packed vector `q`
+    /// is at most the target in every lane when `(set - q) & bits == bits` (no lane
+    /// borrows; a saturated lane is at its top).
+    fn at_most(&self, target: &Pt) -> (u64, u64) {
+        let bits = self.guard | self.saturating;
+        (self.pack(target) | bits, bits)
+    }
+
     /// Whether two packed vectors' sum stays within every upper bound.
     #[inline]
     fn fits(&self, a: u64, b: u64) -> bool {
@@ -2056,14 +2064,17 @@ impl Halves {
         rngs: &mut [ChaCha8Rng],
         holdings: &mut [[[u16; 4]; 4]],
     ) {
-        if self.halves[h].merged.is_some() {
-            for &(g, entry, i) in draws {
+        let half = &self.halves[h];
+        if let Some(m) = &half.merged {
+            // A half dealt as one suit names the entry by its dense index.
+            for &(g, at, i) in draws {
                 let i = i as usize;
-                self.draw_half(
+                let layouts = (self.tracked, &self.layouts[..]);
+                m.draw(
                     &mut rngs[i],
-                    h,
-                    g as usize,
-                    entry as usize,
+                    (g as usize, at),
+                    half.suits,
+                    layouts,
                     &mut holdings[i],
                 );
             }
@@ -2119,34 +2130,6 @@ impl Halves {
         }
     }
 
-    /// Draws a half's two columns and vectors adding to its group `g`'s vector `entry`, then
-    /// each suit's cards, into `holdings[seat][suit]`.
-    fn draw_half(
-        &self,
-        rng: &mut ChaCha8Rng,
-        h: usize,
-        g: usize,
-        entry: usize,
-        holdings: &mut [[u16; 4]; 4],
-    ) {
-        let half = &self.halves[h];
-        if let Some(m) = &half.merged {
-            // A half dealt as one suit names the entry by its dense index.
-            let at = entry as u32;
-            m.draw(
-                rng,
-                (g, at),
-                half.suits,
-                (self.tracked, &self.layouts),
-                holdings,
-            );
-            return;
-        }
-        for pick in self.pick_pairs(rng, h, g, self.entry(h, g, entry)) {
-            self.draw_suit(rng, &pick, self.layout_run(&pick), holdings);
-        }
-    }
-
     /// The two columns and vectors of a half of pairs of columns adding to its group `g`'s
     /// entry, looked up ([`Halves::entry`]).
     fn pick_pairs(
@@ -2193,13 +2176,9 @@ impl Halves {
         // `target - p0` borrows) leaves `target - p0`, its one preimage, whose dense index is
         // `at - index(p0)` (the index is linear); its count in the second column is one
         // lookup by the id of that vector. The target packed with the lanes' top bits set.
-        let one_preimage = self
-            .packing
-            .filter(|k| k.bounded() || !self.space.saturated(target))
-            .map(|k| {
-                let guard = k.guard | k.saturating;
-                (k.pack(target) | guard, guard)
-            });
+        let at_most = self.packing.map(|k| k.at_most(target));
+        let one_preimage = at_most
+            .filter(|_| self.packing.is_some_and(|k| k.bounded()) || !self.space.saturated(target));
         for &(i0, i1) in pairs {
             let c0 = &self.columns[half.suits[0]][i0 as usize];
             let c1 = &self.columns[half.suits[1]][i1 as usize];
@@ -2214,7 +2193,8 @@ impl Halves {
                 }
                 continue;
             }
-            if let Some([(x0, w0), (x1, w1)]) = self.preimages_at(c0, c1, target, at, &mut r) {
+            let found = self.preimages_at((c0, c1), (target, at), at_most, &mut r);
+            if let Some([(x0, w0), (x1, w1)]) = found {
                 return [
                     SuitPick::of(half.suits[0], c0, x0, w0),
                     SuitPick::of(half.suits[1], c1, x1, w1),
@@ -2227,26 +2207,21 @@ impl Halves {
     /// [`Halves::pick_at`] within a pair of columns where the target may have several
     /// preimages (an open-ended total at its bound): the first column's vectors in their
     /// order, each against its preimages (in index order), the offset `r` moved past each;
-    /// the two vectors' dense indices and counts where it falls. Apart from the packed path,
-    /// which keeps the hot loop's registers to itself.
+    /// the two vectors' dense indices and counts where it falls. With packing (`at_most`,
+    /// [`Packing::at_most`] of the target), the vectors with no preimage are passed over
+    /// by the packed test. Apart from the packed path, which keeps the hot loop's registers
+    /// to itself.
     #[inline(never)]
     fn preimages_at(
         &self,
-        c0: &Column,
-        c1: &Column,
-        target: &Pt,
-        at: u32,
+        (c0, c1): (&Column, &Column),
+        (target, at): (&Pt, u32),
+        at_most: Option<(u64, u64)>,
         offset: &mut u64,
     ) -> Option<[(u32, u64); 2]> {
         let mut r = *offset;
-        // With packing, the vectors `p0` with no preimage are passed over by the packed test
-        // of `pick_at`: a lane of the target below `p0`'s (a saturated lane is at its top).
-        let packed = self.packing.map(|k| {
-            let guard = k.guard | k.saturating;
-            (k.pack(target) | guard, guard)
-        });
         for (i, (p0, w0)) in c0.vectors.iter().enumerate() {
-            if let Some((with_guard, guard)) = packed {
+            if let Some((with_guard, guard)) = at_most {
                 let (q0, x0, _) = c0.packed[i];
                 if x0 > at {
                     break;

@@ -128,9 +128,16 @@ enum OneSuit {
     Never,
     /// Where the half is free.
     WhereFree,
-    /// Only where the half is free (`None` otherwise): the second try of a set the usual
-    /// bounds declined, which would otherwise repeat the first.
-    Only,
+}
+
+/// The bounds of [`Halves::wide`], its building work at most `max_work`.
+fn wide_bounds(max_work: u64) -> Bounds {
+    Bounds {
+        work: max_work.min(WIDE_BUILD_WORK_MAX),
+        column_pairs: WIDE_COLUMN_PAIRS_MAX,
+        entries: WIDE_ENTRIES_MAX,
+        one_suit: OneSuit::WhereFree,
+    }
 }
 
 /// The bounds of [`Halves::new`] and [`Halves::within`].
@@ -733,6 +740,7 @@ impl Plan {
             mut entries,
             max_entries,
         } = self;
+        let observing = !halves.watch.is_empty();
         let Halves {
             space,
             packing,
@@ -754,7 +762,13 @@ impl Plan {
                     .drain(..)
                     .map(|at| (at, std::mem::take(&mut dense[at as usize])))
                     .collect();
-                group.points = group.entries.iter().map(|e| space.point(e.0)).collect();
+                // Observing tables read a vector where they need it (they keep 16 bytes an
+                // entry, not 28).
+                if observing {
+                    group.entries.shrink_to_fit();
+                } else {
+                    group.points = group.entries.iter().map(|e| space.point(e.0)).collect();
+                }
                 entries += group.entries.len();
                 if entries > max_entries {
                     return None;
@@ -1235,13 +1249,7 @@ impl Halves {
     /// combining any pair (a condition it does not take, too many pairs of columns, or more
     /// building work than its bounds).
     pub fn plan_wide(set: &ConstraintSet, seats: &[Seat], max_work: u64) -> Option<Plan> {
-        let bounds = Bounds {
-            work: max_work.min(WIDE_BUILD_WORK_MAX),
-            column_pairs: WIDE_COLUMN_PAIRS_MAX,
-            entries: WIDE_ENTRIES_MAX,
-            one_suit: OneSuit::WhereFree,
-        };
-        Self::plan(set, seats, &[], bounds)
+        Self::plan(set, seats, &[], wide_bounds(max_work))
     }
 
     /// The building work spent (pairs of per-suit vectors combined, three for a pair of
@@ -1303,21 +1311,34 @@ impl Halves {
             }
         }
         let fits = half_fits(set)?;
-        let classes = classes(set, &observe::watched_lengths(observers));
+        let watched = observe::watched_lengths(observers);
         // A ♦♣ half no fit names and no seat's shape looks into suit by suit is dealt as one
-        // suit: its groups are the tuples of lengths, not pairs of columns.
-        let free_in = |h: usize| fits[h].is_empty() && merged::by_sum(&classes.class[h]);
+        // suit: its groups are the tuples of lengths, not pairs of columns. An observer's
+        // lengths there are read from how its spot cards split ([`Merged::add_split_ways`]),
+        // not from classes.
+        let unwatched_in = |h: usize| {
+            let mut w = watched;
+            for seat in &mut w {
+                seat[2 * h] = false;
+                seat[2 * h + 1] = false;
+            }
+            w
+        };
+        let free_in = |h: usize| {
+            fits[h].is_empty() && merged::by_sum(&classes(set, &unwatched_in(h)).class[h])
+        };
         let free = free_in(1);
         if bounds.one_suit != OneSuit::Never && !free && free_in(0) {
             // A free ♠♥ half: the set with its halves exchanged has a free ♦♣ half and the
             // same count; its deals are exchanged back as they are drawn.
             return Self::plan_exchanged(set, seats, observers, bounds);
         }
-        let merged_groups = match (bounds.one_suit, free) {
-            (OneSuit::Never, _) | (OneSuit::WhereFree, false) => None,
-            (OneSuit::WhereFree | OneSuit::Only, true) => Some(merged::groups(&classes.class[1])),
-            (OneSuit::Only, false) => return None,
-        };
+        let one_suit = bounds.one_suit == OneSuit::WhereFree && free;
+        let classes = classes(set, &if one_suit { unwatched_in(1) } else { watched });
+        let merged_groups = one_suit.then(|| merged::groups(&classes.class[1]));
+        let watched_in_merged = (0..4)
+            .filter(|&s| one_suit && (watched[s][2] || watched[s][3]))
+            .fold(0u8, |m, s| m | 1 << s);
         // Pairs of length tuples (those meeting the half's fits, where it has any).
         let column_pairs: usize = [[0usize, 1], [2, 3]]
             .iter()
@@ -1365,6 +1386,7 @@ impl Halves {
                     &layouts,
                     tracked,
                     tuples.iter().map(|t| t.0).collect(),
+                    watched_in_merged,
                 );
                 // The layouts side by side, then each group's entries once in the join.
                 work += (layouts.len() * layouts.len()) as u64
@@ -1478,8 +1500,8 @@ impl Halves {
     }
 
     /// The [`Plan`] of `set` with its halves exchanged ([`ConstraintSet::halves_exchanged`]),
-    /// a length observer's suit exchanged alike (its value is the same). A shape observer
-    /// never comes here: it watches its seat's four suits apart, so no half is free.
+    /// a length observer's suit exchanged alike (its value is the same); a shape observer's
+    /// lengths come out ♦ ♣ ♠ ♥ and [`Halves::observing`] puts them back in order.
     fn plan_exchanged(
         set: &ConstraintSet,
         seats: &[Seat],

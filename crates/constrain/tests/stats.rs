@@ -338,13 +338,34 @@ fn lengths_beside_a_fit_on_each_side_are_exact() {
     }
 }
 
+/// `table` (one quantity) of `text` is exact, adds up to the dealer's count, and 20 000 deals
+/// dealt from seed `seed` pass its chi-square.
+fn exact_and_passed(t: &mut Theory, text: &str, table: &TableSpec, seed: u64) {
+    let e = t.expected(table).unwrap_or_else(|e| panic!("{table}: {e}"));
+    let set = parse(text).unwrap().constraints(None).unwrap();
+    let count = Dealer::new(&set, Options::default()).unwrap().count().deals;
+    assert_eq!(e.exact.as_ref().expect("exact").total, count, "{table}");
+    let mut g = Generator::new(&parse(text).unwrap(), Options::default()).unwrap();
+    let mut deals = Vec::new();
+    g.sample_many(&mut ChaCha8Rng::seed_from_u64(seed), 20_000, &mut deals)
+        .unwrap();
+    let var = table.vars[0];
+    let mut tally = vec![0u64; var.cells()];
+    for d in &deals {
+        tally[var.cell(d)] += 1;
+    }
+    assert_passes(table, &chi_square(&tally, &e.probs).expect("tested"));
+}
+
 /// Where the tables that observe a seat's pattern are out of reach (points and a suit on
 /// every seat: the pattern needs all four lengths beside four point totals), the pattern is
 /// counted cell by cell — the set narrowed to each pattern in turn. The cells are exact
 /// deals adding up to the count; 20 000 deals pass their chi-square, and the same deals
 /// thinned of a third of the seat's 4-4-3-2 hands fail it. Where both routes reach (North's
 /// pattern beside 1NT's conditions), they agree to the deal. A table whose cells would pass
-/// the work bound says so at once, and one with a cell out of reach names it. `Theory::advance` takes one cell a call (the page's
+/// the work bound says so at once, and one with a cell out of reach names it. Two sets
+/// whose pattern only cells could count before are observed whole by the halves now: exact,
+/// adding up to the count, passing 20 000 dealt deals. `Theory::advance` takes one cell a call (the page's
 /// worker stays responsive).
 #[test]
 fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
@@ -418,27 +439,41 @@ fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
     let by_cells = t.cell_by_cell(&north).unwrap().unwrap();
     assert_eq!(observed, by_cells);
 
-    let mut t = theory("ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10");
-    let e = t
-        .expected(&TableSpec::one(Var::Pattern(Seat::North)))
-        .unwrap_err();
+    // North's pattern beside a spade fit with NS's points and East's hearts: its cells
+    // would pass the work bound, but the halves observe North's shape whole (its ♦ and ♣
+    // from how the free ♦♣ half's spot cards split): exact, adding up to the count, and
+    // 20 000 dealt deals pass it.
+    let text = "ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10";
+    let north = TableSpec::one(Var::Pattern(Seat::North));
+    exact_and_passed(&mut theory(text), text, &north, 13);
+    // Majors fits on both sides with three point seats: North's shape kept apart in the
+    // ♠♥ half passes the halves' bounds, and its cells the work bound.
+    let mut t = theory(
+        "north: hcp 20-23\neast: hcp 8-11\nsouth: hcp 12-17, controls 4+\nns: fit 9+ spades\new: fit 9+ majors",
+    );
+    let e = t.expected(&north).unwrap_err();
     assert!(
         e.to_string()
             .contains("; counted cell by cell, its 39 cells would pass the work bound"),
         "{e}"
     );
-    // North's pattern beside a fit on each side: a narrowed cell's own tables are out of
-    // reach. (West's spades beside a spade fit were such a case until a seat outside a fit
-    // could name the fit suit; they are counted now. The 4-4-3-2 cell was the first out of
-    // reach until the halves took fits; it is counted now, the 5-4-3-1 cell is not.)
-    let mut t = theory("ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+");
-    let e = t
-        .expected(&TableSpec::one(Var::Pattern(Seat::North)))
+    // North's pattern beside a fit on each side: the halves observe it whole now (it adds
+    // up to the count, and dealt deals pass it), while counted cell by cell a narrowed
+    // cell's own tables are out of reach. (West's spades beside a spade fit were such a case
+    // until a seat outside a fit could name the fit suit; the 4-4-3-2 cell was the first out
+    // of reach until the halves took fits; the 5-4-3-1 cell still is.)
+    let text = "ns: fit 8+ spades\new: fit 8+ hearts\nnorth: hcp 12+\neast: hcp 10+";
+    let mut t = theory(text);
+    exact_and_passed(&mut t, text, &north, 14);
+    let by_cells = t
+        .cell_by_cell(&north)
+        .expect("a pattern table")
+        .map(|_| ())
+        .map_err(|e| e.to_string())
         .unwrap_err();
     assert!(
-        e.to_string()
-            .contains("; counted cell by cell, the cell 5-4-3-1 is out of reach too: counting exactly for [North, East, South, West]"),
-        "{e}"
+        by_cells.contains("counted cell by cell, the cell 5-4-3-1 is out of reach too: counting exactly for [North, East, South, West]"),
+        "{by_cells}"
     );
 }
 

@@ -208,39 +208,79 @@ fn a_groups_counts_add_up_to_its_deals_of_the_half() {
     }
 }
 
-/// Observed quantities of a set with a free ♦♣ half equal the chain's distributions: a
-/// points observer keeps the half dealt as one suit (its totals are coordinates), a length
-/// in ♦♣ takes the half back to its columns (the watched lengths split the classes;
-/// bounds wide enough for its 560 × 560 pairs).
+/// Observed quantities of a set with a free half equal the chain's distributions: a points
+/// observer keeps the half dealt as one suit (its totals are coordinates), and so does a
+/// length or a shape looking into it — read from how its spot cards split between ♦ and ♣
+/// ([`super::super::merged::Merged::add_split`]) — for one seat or two at once, and where
+/// only the ♠♥ half is free (the halves exchanged, a shape's lengths put back in order).
 #[test]
 fn observed_values_equal_the_chains() {
     use crate::engine::Observer;
     use crate::spec::{Pair, Scale};
     use fairdeal_model::{Seat, Suit};
     let hcp = Scale::hcp().weights;
-    let s = set(THREE_SEATS);
-    let deals = merged(THREE_SEATS).deals();
-    for (observers, one_suit) in [
-        (vec![Observer::Points(Seat::West, hcp)], true),
-        (vec![Observer::PairPoints(Pair::EastWest, hcp)], true),
-        (vec![Observer::Length(Seat::East, Suit::Diamonds)], false),
-    ] {
+    let mirror = mirrored(THREE_SEATS);
+    let cases: [(&str, Vec<Observer>); 7] = [
+        (THREE_SEATS, vec![Observer::Points(Seat::West, hcp)]),
+        (THREE_SEATS, vec![Observer::PairPoints(Pair::EastWest, hcp)]),
+        (
+            THREE_SEATS,
+            vec![Observer::Length(Seat::East, Suit::Diamonds)],
+        ),
+        (THREE_SEATS, vec![Observer::Shape(Seat::North)]),
+        (
+            THREE_SEATS,
+            vec![
+                Observer::Length(Seat::West, Suit::Clubs),
+                Observer::Length(Seat::South, Suit::Diamonds),
+            ],
+        ),
+        (&mirror, vec![Observer::Shape(Seat::North)]),
+        (&mirror, vec![Observer::Length(Seat::East, Suit::Hearts)]),
+    ];
+    let mut by_chain = 0;
+    for (text, observers) in cases {
+        let s = set(text);
+        let deals = merged(text).deals();
         let bounds = Bounds {
             column_pairs: usize::MAX,
             ..wide()
         };
         let h = Halves::build(&s, &seats(&s), &observers, bounds)
             .unwrap_or_else(|| panic!("{observers:?}: declined"));
-        assert_eq!(h.one_suit_half(), one_suit, "{observers:?}");
-        let ours = h.distribution().expect("observed");
-        let chain = Tables::observing(&s, &seats(&s), u64::MAX, &observers)
-            .unwrap_or_else(|e| panic!("{observers:?}: the chain: {e}"))
-            .distribution();
+        assert!(h.one_suit_half(), "{text} {observers:?}");
+        assert_eq!(h.exchanged(), text == mirror, "{text} {observers:?}");
+        let ours = Halves::observing(&s, &seats(&s), &observers).expect("observed");
+        // The chain where it counts; else the halves with ♦♣ built from its pairs of
+        // columns, the watched lengths in its classes.
+        let other = match Tables::observing(&s, &seats(&s), u64::MAX, &observers) {
+            Ok(chain) => {
+                by_chain += 1;
+                chain.distribution()
+            }
+            Err(_) => {
+                let bounds = Bounds {
+                    column_pairs: usize::MAX,
+                    entries: usize::MAX,
+                    one_suit: OneSuit::Never,
+                    ..wide()
+                };
+                let columns = Halves::build(&s, &seats(&s), &observers, bounds)
+                    .unwrap_or_else(|| panic!("{observers:?}: by columns"));
+                assert!(!columns.one_suit_half());
+                columns.distribution().expect("observed by columns")
+            }
+        };
         assert!(ours.len() > 5, "{observers:?}: {ours:?}");
         let total: u128 = ours.iter().map(|e| e.1).sum();
         assert_eq!(total, deals, "{observers:?}");
-        assert_eq!(super::sorted(ours), super::sorted(chain), "{observers:?}");
+        assert_eq!(
+            super::sorted(ours),
+            super::sorted(other),
+            "{text} {observers:?}"
+        );
     }
+    assert!(by_chain >= 3, "the chain observed {by_chain} of the cases");
 }
 
 /// One million deals drawn with ♦♣ dealt as one suit, against the chain's exact counts of

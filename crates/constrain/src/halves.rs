@@ -1282,6 +1282,10 @@ impl Halves {
             return None;
         }
         let mut coords = coordinates(set)?;
+        if !observers.is_empty() {
+            // Observing only: the dealer's tables, and so its deals for a seed, stay as built.
+            implied::narrow(&mut coords);
+        }
         for o in observers {
             observe::add_coordinate(&mut coords, o);
         }
@@ -2325,6 +2329,7 @@ impl Halves {
     }
 }
 
+mod implied;
 mod merged;
 mod observe;
 #[cfg(test)]

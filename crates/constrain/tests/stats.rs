@@ -365,7 +365,8 @@ fn exact_and_passed(t: &mut Theory, text: &str, table: &TableSpec, seed: u64) {
 /// pattern beside 1NT's conditions), they agree to the deal. A table whose cells would pass
 /// the work bound says so at once, and one with a cell out of reach names it. Two sets
 /// whose pattern only cells could count before are observed whole by the halves now: exact,
-/// adding up to the count, passing 20 000 dealt deals. `Theory::advance` takes one cell a call (the page's
+/// adding up to the count, passing 20 000 dealt deals, and so is a third whose point ranges
+/// fix every seat's total. `Theory::advance` takes one cell a call (the page's
 /// worker stays responsive).
 #[test]
 fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
@@ -446,10 +447,15 @@ fn patterns_out_of_the_tables_reach_are_counted_cell_by_cell() {
     let text = "ns: fit 8+ spades, hcp 22+\neast: hearts 5+, hcp 8+\nwest: hcp 0-10";
     let north = TableSpec::one(Var::Pattern(Seat::North));
     exact_and_passed(&mut theory(text), text, &north, 13);
-    // Majors fits on both sides with three point seats: North's shape kept apart in the
-    // ♠♥ half passes the halves' bounds, and its cells the work bound.
+    // Major fits on both sides with three point seats whose ranges leave one way to share
+    // the 40 HCP (North 20, East 8, South 12): with each total narrowed to its one value,
+    // North's shape kept apart in the ♠♥ half is within the halves' bounds — exact.
+    let text = "north: hcp 20-23\neast: hcp 8-11\nsouth: hcp 12-17, controls 4+\nns: fit 9+ spades\new: fit 9+ majors";
+    exact_and_passed(&mut theory(text), text, &north, 15);
+    // With looser ranges the shape kept apart passes the halves' bounds, and its cells the
+    // work bound.
     let mut t = theory(
-        "north: hcp 20-23\neast: hcp 8-11\nsouth: hcp 12-17, controls 4+\nns: fit 9+ spades\new: fit 9+ majors",
+        "north: hcp 18-23\neast: hcp 6-11\nsouth: hcp 10-17, controls 4+\nns: fit 9+ spades\new: fit 9+ majors",
     );
     let e = t.expected(&north).unwrap_err();
     assert!(

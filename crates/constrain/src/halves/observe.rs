@@ -13,12 +13,16 @@
 //!   the half: there each group is bucketed once per split of the watched seats' cards
 //!   between ♦ and ♣, its deals counted by how the high cards and the spot cards of each
 //!   suit fall ([`super::merged::Merged::add_split_ways`]);
+//! * the set's totals are first narrowed to what they imply of each other
+//!   ([`implied::narrow`]: `ns: hcp 21+` beside `east: hcp 11-16` and `west: hcp 8-12` is
+//!   21), so a total they fix is read as one value;
 //! * a points observer reads coordinates whose totals are exact ([`readings`]): a bounded
 //!   coordinate of the set with the same seats and scale, a partnership's two seats', a
 //!   seat's partnership's less its partner's, or the whole deck's points less the other
 //!   seats'; where only open-ended ones would (`north: hcp 6+`), they are bounded at the
-//!   most their seats can hold (the same condition, its totals now exact); else one more
-//!   coordinate of its own from 0 to that most, whichever space is smaller.
+//!   most the set leaves their seats ([`implied::most_left`]: the same condition, its
+//!   totals now exact); else one more coordinate of its own from 0 to that most, whichever
+//!   space is smaller.
 //!
 //! The count's join ([`Halves::join`]) is then split by what is observed. For each ♠♥ group,
 //! its completing ♦♣ groups are bucketed by the watched lengths they fix, each bucket summed
@@ -29,7 +33,7 @@
 //! work is reckoned before it is done ([`Halves::observing_work`]): past [`WORK_MAX`] the
 //! halves decline at once. Observing tables keep no vectors per entry (16 bytes an entry).
 
-use super::{most, unit, Coord, Group, Halves, Space};
+use super::{implied, unit, Coord, Group, Halves, Space};
 use crate::engine::Observer;
 use std::collections::BTreeMap;
 
@@ -83,17 +87,22 @@ fn points_of(o: &Observer) -> Option<(u8, [u8; 5])> {
     }
 }
 
-/// The coordinate of a points observer with no bound to drop a card: 0 to the most.
-fn exact_coordinate(seats: u8, weights: &[u8; 5]) -> Coord {
+/// A points observer's scale as coordinates keep it: per-rank values in its unit, the unit.
+fn scale_of(weights: &[u8; 5]) -> ([u16; 5], u16) {
     let u = unit(weights);
-    let weights = weights.map(|w| (u32::from(w) / u) as u16);
-    let hi = most(&weights, seats.count_ones() as usize) as u16;
+    (weights.map(|w| (u32::from(w) / u) as u16), u as u16)
+}
+
+/// The coordinate of a points observer with no bound to drop a card: 0 to the most its
+/// seats can hold beside the set's other totals on the scale ([`implied::most_left`]).
+fn exact_coordinate(coords: &[Coord], seats: u8, weights: &[u8; 5]) -> Coord {
+    let (weights, unit) = scale_of(weights);
     Coord {
         seats,
         weights,
         lo: 0,
-        hi: Some(hi),
-        unit: u as u16,
+        hi: Some(implied::most_left(coords, seats, &weights, unit)),
+        unit,
     }
 }
 
@@ -107,14 +116,14 @@ fn readings(
     weights: &[u8; 5],
     usable: impl Fn(&Coord) -> bool,
 ) -> Vec<Terms> {
-    let scale = exact_coordinate(0, weights);
+    let (scale, unit) = scale_of(weights);
     let candidates: Vec<usize> = (0..coords.len())
         .filter(|&c| {
             let coord = &coords[c];
-            coord.weights == scale.weights && coord.unit == scale.unit && usable(coord)
+            coord.weights == scale && coord.unit == unit && usable(coord)
         })
         .collect();
-    let whole_deck: u16 = scale.weights.iter().map(|&w| 4 * w).sum();
+    let whole_deck: u16 = scale.iter().map(|&w| 4 * w).sum();
     let mut out = Vec::new();
     for whole in [false, true] {
         // Each candidate's sign: 0 left out, 1 added, 2 subtracted.
@@ -141,7 +150,7 @@ fn readings(
                         .filter(|&(_, &sign)| sign > 0)
                         .map(|(&c, &sign)| (c, sign == 2))
                         .collect(),
-                    unit: scale.unit,
+                    unit,
                 });
             }
         }
@@ -151,7 +160,7 @@ fn readings(
 
 /// Makes the set's coordinates serve a points observer: as they are where their bounded
 /// totals read it ([`readings`]); else in the smallest space of: open-ended coordinates that
-/// would read it (`north: hcp 6+`) bounded at the most their seats can hold — the same
+/// would read it (`north: hcp 6+`) bounded at the most the set leaves their seats — the same
 /// condition, their totals now kept exactly — or one more coordinate of its own.
 pub(super) fn add_coordinate(coords: &mut Vec<Coord>, o: &Observer) {
     let Some((seats, w)) = points_of(o) else {
@@ -162,7 +171,7 @@ pub(super) fn add_coordinate(coords: &mut Vec<Coord>, o: &Observer) {
     }
     let values = |c: &Coord| usize::from(c.top()) + 1;
     let size: usize = coords.iter().map(values).product();
-    let own = exact_coordinate(seats, &w);
+    let own = exact_coordinate(coords, seats, &w);
     let mut best: (usize, Option<Vec<usize>>) = (size.saturating_mul(values(&own)), None);
     for reading in readings(coords, seats, &w, |_| true) {
         let widened: Vec<usize> = reading
@@ -172,7 +181,7 @@ pub(super) fn add_coordinate(coords: &mut Vec<Coord>, o: &Observer) {
             .filter(|&c| coords[c].hi.is_none())
             .collect();
         let grown = widened.iter().fold(size, |n, &c| {
-            let exact = exact_coordinate(coords[c].seats, &w);
+            let exact = exact_coordinate(coords, coords[c].seats, &w);
             n / values(&coords[c]) * values(&exact)
         });
         if grown < best.0 {
@@ -182,7 +191,7 @@ pub(super) fn add_coordinate(coords: &mut Vec<Coord>, o: &Observer) {
     match best.1 {
         Some(widened) => {
             for c in widened {
-                coords[c].hi = exact_coordinate(coords[c].seats, &w).hi;
+                coords[c].hi = exact_coordinate(coords, coords[c].seats, &w).hi;
             }
         }
         None => coords.push(own),
@@ -216,10 +225,20 @@ impl Watch {
             }),
             Observer::Points(..) | Observer::PairPoints(..) => {
                 let (seats, w) = points_of(o)?;
-                // Any reading gives the same value: the one with the fewest totals to add.
+                // Any reading gives the same value: the one whose totals take the fewest
+                // values together (a box is read at each), then the fewest totals.
+                let values = |t: &Terms| -> u64 {
+                    t.coords
+                        .iter()
+                        .map(|&(c, _)| {
+                            let coord = &space.coords[c];
+                            u64::from(coord.top() - coord.lo.min(coord.top())) + 1
+                        })
+                        .product()
+                };
                 readings(&space.coords, seats, &w, |c| c.hi.is_some())
                     .into_iter()
-                    .min_by_key(|t| t.coords.len())
+                    .min_by_key(|t| (values(t), t.coords.len()))
                     .map(Watch::Points)
             }
         }

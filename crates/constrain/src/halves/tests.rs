@@ -10,6 +10,7 @@ use fairdeal_model::{Card, Deal, Hand, Seat, Suit};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+mod fixed;
 mod merged;
 
 pub(crate) fn set(text: &str) -> ConstraintSet {

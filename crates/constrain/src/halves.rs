@@ -184,6 +184,12 @@ impl Coord {
         self.hi.unwrap_or(self.lo)
     }
 
+    /// How far the whole set's total may range: from the lower bound to the upper one; an
+    /// open-ended one (saturating at its bound) from 0 to the bound.
+    fn span(&self) -> u16 {
+        self.hi.map_or(self.lo, |h| h - self.lo.min(h))
+    }
+
     /// `a + b` as stored, or `None` past the upper bound.
     fn add(&self, a: u16, b: u16) -> Option<u16> {
         let s = a + b;
@@ -1297,7 +1303,7 @@ impl Halves {
         // slowest, so the run of completions [`Halves::scan`] reads in it is short). A
         // completion's values in an open-ended range (saturating at its bound) run from 0 to
         // the bound.
-        coords.sort_by_key(|c| std::cmp::Reverse(c.hi.map_or(c.lo, |h| h - c.lo.min(h))));
+        coords.sort_by_key(|c| std::cmp::Reverse(c.span()));
         let tracked = coords
             .iter()
             .flat_map(|c| (0..5).filter(|&r| c.weights[r] > 0))

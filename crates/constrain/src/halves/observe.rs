@@ -172,17 +172,24 @@ pub(super) fn add_coordinate(coords: &mut Vec<Coord>, o: &Observer) {
     let values = |c: &Coord| usize::from(c.top()) + 1;
     let size: usize = coords.iter().map(values).product();
     let own = exact_coordinate(coords, seats, &w);
+    // Each open-ended coordinate's exact form, reckoned once for every reading.
+    let exact: Vec<Option<Coord>> = coords
+        .iter()
+        .map(|c| {
+            c.hi.is_none()
+                .then(|| exact_coordinate(coords, c.seats, &w))
+        })
+        .collect();
     let mut best: (usize, Option<Vec<usize>>) = (size.saturating_mul(values(&own)), None);
     for reading in readings(coords, seats, &w, |_| true) {
         let widened: Vec<usize> = reading
             .coords
             .iter()
             .map(|&(c, _)| c)
-            .filter(|&c| coords[c].hi.is_none())
+            .filter(|&c| exact[c].is_some())
             .collect();
         let grown = widened.iter().fold(size, |n, &c| {
-            let exact = exact_coordinate(coords, coords[c].seats, &w);
-            n / values(&coords[c]) * values(&exact)
+            n / values(&coords[c]) * exact[c].as_ref().map_or(1, values)
         });
         if grown < best.0 {
             best = (grown, Some(widened));
@@ -191,7 +198,7 @@ pub(super) fn add_coordinate(coords: &mut Vec<Coord>, o: &Observer) {
     match best.1 {
         Some(widened) => {
             for c in widened {
-                coords[c].hi = exact_coordinate(coords, coords[c].seats, &w).hi;
+                coords[c].hi = exact[c].as_ref().and_then(|e| e.hi);
             }
         }
         None => coords.push(own),
@@ -230,10 +237,7 @@ impl Watch {
                 let values = |t: &Terms| -> u64 {
                     t.coords
                         .iter()
-                        .map(|&(c, _)| {
-                            let coord = &space.coords[c];
-                            u64::from(coord.top() - coord.lo.min(coord.top())) + 1
-                        })
+                        .map(|&(c, _)| u64::from(space.coords[c].span()) + 1)
                         .product()
                 };
                 readings(&space.coords, seats, &w, |c| c.hi.is_some())

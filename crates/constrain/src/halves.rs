@@ -595,6 +595,11 @@ impl Clone for Tally {
 /// Deals a batch finishes ordered by their ♠♥ group ([`Halves::sample_batch`]).
 pub(crate) const BATCH: usize = 8192;
 
+/// Fewest deals a thread draws at a time ([`Halves::sample_spread`]): about 0.1 ms of work
+/// at the halves' slowest common rates, against a few microseconds to hand it out.
+#[cfg(not(target_arch = "wasm32"))]
+const PER_THREAD_MIN: usize = 64;
+
 /// A deal's first draws ([`Halves::start`]), ordered by group so a batch finishes them
 /// group by group.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -1852,41 +1857,77 @@ impl Halves {
             return;
         }
         for chunk in rngs.chunks_mut(BATCH) {
-            // Each draw runs over the whole batch before the next: a deal's lookups wait on
-            // cache misses one after another, while the same lookup for many deals is
-            // independent from one deal to the next, so the processor overlaps their misses.
-            // Each deal keeps its own generator and its draws in their order, so the deals
-            // are those of one deal at a time.
-            let mut starts = self.starts(chunk);
-            starts.sort_unstable();
-            // The ♦♣ completion and the ♠♥ half by ♠♥ group, then the ♦♣ half by ♦♣ group.
-            let mut holdings = vec![[[0u16; 4]; 4]; chunk.len()];
-            let boxes: Vec<(Pt, Pt)> = starts
-                .iter()
-                .map(|s| {
-                    let a = &self.halves[0].groups[s.group as usize].points[s.entry as usize];
-                    self.space
-                        .completions(a)
-                        .expect("a drawn vector has completions")
-                })
-                .collect();
-            let mut seconds = self.completions_of(&starts, &boxes);
-            let firsts: Vec<(u32, u32, u32)> =
-                starts.iter().map(|s| (s.group, s.entry, s.deal)).collect();
-            self.draw_halves(0, &firsts, chunk, &mut holdings);
-            seconds.sort_unstable();
-            self.draw_halves(1, &seconds, chunk, &mut holdings);
-            let order = if self.exchanged {
-                [2, 3, 0, 1]
-            } else {
-                [0, 1, 2, 3]
-            };
-            out.extend(holdings.iter().map(|h| {
-                Deal::from_shuffle(
-                    h.map(|h| Hand::from_holdings(order.map(|s| Holding::from_bits(h[s])))),
-                )
-            }));
+            self.sample_spread(chunk, out);
         }
+    }
+
+    /// One deal per generator of `rngs` (at most a [`BATCH`]) onto `out`, in their order:
+    /// natively the generators are shared out among the processor's threads in runs of at
+    /// least [`PER_THREAD_MIN`], each run drawn as one batch and the runs put back in
+    /// order. Each deal depends only on its own generator, so the deals are those of one
+    /// thread (`drawing_on_many_threads_gives_the_deals_of_one`); the structures built on
+    /// first use are built once whichever thread needs them first.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn sample_spread(&self, rngs: &mut [ChaCha8Rng], out: &mut Vec<Deal>) {
+        use rayon::prelude::*;
+        let threads = rayon::current_num_threads();
+        let per_thread = rngs.len().div_ceil(threads).max(PER_THREAD_MIN);
+        if per_thread >= rngs.len() {
+            return self.sample_chunk(rngs, out);
+        }
+        let runs: Vec<Vec<Deal>> = rngs
+            .par_chunks_mut(per_thread)
+            .map(|run| {
+                let mut deals = Vec::with_capacity(run.len());
+                self.sample_chunk(run, &mut deals);
+                deals
+            })
+            .collect();
+        out.extend(runs.into_iter().flatten());
+    }
+
+    /// [`Halves::sample_spread`] in the browser, whose wasm has one thread.
+    #[cfg(target_arch = "wasm32")]
+    fn sample_spread(&self, rngs: &mut [ChaCha8Rng], out: &mut Vec<Deal>) {
+        self.sample_chunk(rngs, out);
+    }
+
+    /// One deal per generator of `rngs` onto `out`, in their order, as one batch.
+    fn sample_chunk(&self, chunk: &mut [ChaCha8Rng], out: &mut Vec<Deal>) {
+        // Each draw runs over the whole batch before the next: a deal's lookups wait on
+        // cache misses one after another, while the same lookup for many deals is
+        // independent from one deal to the next, so the processor overlaps their misses.
+        // Each deal keeps its own generator and its draws in their order, so the deals
+        // are those of one deal at a time.
+        let mut starts = self.starts(chunk);
+        starts.sort_unstable();
+        // The ♦♣ completion and the ♠♥ half by ♠♥ group, then the ♦♣ half by ♦♣ group.
+        let mut holdings = vec![[[0u16; 4]; 4]; chunk.len()];
+        let boxes: Vec<(Pt, Pt)> = starts
+            .iter()
+            .map(|s| {
+                let a = &self.halves[0].groups[s.group as usize].points[s.entry as usize];
+                self.space
+                    .completions(a)
+                    .expect("a drawn vector has completions")
+            })
+            .collect();
+        let mut seconds = self.completions_of(&starts, &boxes);
+        let firsts: Vec<(u32, u32, u32)> =
+            starts.iter().map(|s| (s.group, s.entry, s.deal)).collect();
+        self.draw_halves(0, &firsts, chunk, &mut holdings);
+        seconds.sort_unstable();
+        self.draw_halves(1, &seconds, chunk, &mut holdings);
+        let order = if self.exchanged {
+            [2, 3, 0, 1]
+        } else {
+            [0, 1, 2, 3]
+        };
+        out.extend(holdings.iter().map(|h| {
+            Deal::from_shuffle(
+                h.map(|h| Hand::from_holdings(order.map(|s| Holding::from_bits(h[s])))),
+            )
+        }));
     }
 
     /// Each deal's first draws, one generator per deal: its ♠♥ group and vector, and its

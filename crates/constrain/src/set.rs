@@ -62,7 +62,12 @@ pub struct SetDealer {
     failed: Option<SampleError>,
 }
 
-/// Most boards a plain set draws ahead.
+/// Most boards a plain set draws ahead: natively enough for the halves to share a batch
+/// out among the processor's threads ([`crate::halves`]); in the browser's one thread, few
+/// enough that a board is never long in coming.
+#[cfg(not(target_arch = "wasm32"))]
+const DRAW_AHEAD: usize = 4096;
+#[cfg(target_arch = "wasm32")]
 const DRAW_AHEAD: usize = 256;
 
 impl SetDealer {

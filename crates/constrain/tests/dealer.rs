@@ -133,6 +133,43 @@ fn too_many_totals_fall_back_to_rejection_and_say_why() {
     }
 }
 
+/// Natively the halves share a batch out among threads: the deals are those of one thread,
+/// on three threads (a batch split unevenly, and past the halves' batch of 8 192) as on
+/// two — on four balanced seats, on a set with a ♦♣ half dealt as one suit, and on one
+/// whose halves are exchanged.
+#[test]
+fn drawing_on_many_threads_gives_the_deals_of_one() {
+    let sets = [
+        "north: balanced, hcp 12-14\neast: balanced, hcp 8-11\nsouth: balanced, hcp 6-10\nwest: balanced, hcp 5-12",
+        "north: hcp 20-23\neast: hcp 8-11\nsouth: hcp 12-17, controls 4+\nns: fit 9+ spades\new: fit 9+ majors",
+        "north: hcp 10-14, spades 4+, hearts 4+\neast: hcp 10-12\nwest: hcp 0-4\new: fit 8+ minors",
+    ];
+    for text in sets {
+        let d = build(text, Options::default()).expect("builds");
+        assert!(d.halves().is_some(), "{text}: counted by halves");
+        let deals_on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let mut d = d.clone();
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            let mut deals = Vec::new();
+            pool.install(|| {
+                for n in [300, 8300] {
+                    d.sample_many(&mut rng, n, &mut deals).expect("samples");
+                }
+            });
+            (deals, rng.next_u64())
+        };
+        let one = deals_on(1);
+        assert_eq!(one.0.len(), 8600);
+        for threads in [2, 3] {
+            assert!(deals_on(threads) == one, "{text}: {threads} threads");
+        }
+    }
+}
+
 /// `sample_many` gives exactly the deals of one `sample` per deal and leaves the generator
 /// where they leave it, however the deals are grouped: with conditions applied by rejection,
 /// with seats drawing their free suits at the end, with plain points, and by halves.

@@ -195,6 +195,42 @@ mod tests {
     }
 
     #[test]
+    fn a_scale_past_the_tuples_bound_is_left_alone() {
+        // `scale big A10 K8 Q6 J4.5 T3` in half-points (unit 1): a seat holds up to 201, so
+        // 202³ tuples pass the bound. Tried, N 120-130, E 60-70 and S 72-80 would hold the
+        // deck's 252 between them and be fixed at their least; past the bound they keep
+        // their written ranges, and West may hold what one seat can.
+        const BIG: [u16; 5] = [20, 16, 12, 9, 6];
+        assert_eq!(most(&BIG, 1), 201);
+        assert!(u64::from(most(&BIG, 1) + 1).pow(3) > TUPLES_MAX);
+        let big = |seats: u8, lo: u16, hi: u16| Coord {
+            seats,
+            weights: BIG,
+            lo,
+            hi: Some(hi),
+            unit: 1,
+        };
+        let mut coords = vec![big(N, 120, 130), big(E, 60, 70), big(S, 72, 80)];
+        assert_eq!(ranges(&coords, &BIG, 1, &[N]), None);
+        let before = bounds(&coords);
+        narrow(&mut coords);
+        assert_eq!(bounds(&coords), before);
+        assert_eq!(most_left(&coords, W, &BIG, 1), 201);
+        // The same sums on HCP's scale, within the bound, are narrowed (13 + 10 + 17 = 40).
+        let mut small = vec![
+            hcp(N, 13, Some(15)),
+            hcp(E, 10, Some(12)),
+            hcp(S, 17, Some(19)),
+        ];
+        narrow(&mut small);
+        assert_eq!(
+            bounds(&small),
+            [(13, Some(13)), (10, Some(10)), (17, Some(17))]
+        );
+        assert_eq!(most_left(&small, W, &HCP, 2), 0);
+    }
+
+    #[test]
     fn ranges_hold_every_tuple_a_brute_force_finds() {
         // Every tuple of four totals summing to 40 (each 0-37), filtered by the coordinates:
         // the least and most of each coordinate's seats, against `ranges`.

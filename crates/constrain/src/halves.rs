@@ -43,7 +43,8 @@
 //!   second vector is found from the first in one lookup (with packed vectors, a subtraction
 //!   that borrows in no lane says the first is at most the target);
 //! - a batch of deals is finished in the order of their ♠♥ groups, so the group's arrays stay
-//!   in cache (each deal keeps its own generator, so the deals do not depend on the batch).
+//!   in cache (each deal keeps its own generator, so the deals do not depend on the batch,
+//!   nor, natively, on how many threads share it out: [`Halves::sample_spread`]).
 //!
 //! A partnership's fit names suits of one half (`spades`, `majors`; `minors`, `clubs`): it
 //! ties its two seats' lengths in that half only, so it is met or not by a pair of the
